@@ -1,0 +1,27 @@
+"""bean_env: reinforcement-learning environments for Bohnanza and its variants.
+
+Engine: ``new_game``, ``Game``, ``replay``, ``IllegalActionError``, ``PlayerView``.
+Environments (PettingZoo AEC): ``bean_env.bohnanza_v0``, ``bean_env.bean_duel_v0``, ...
+"""
+from __future__ import annotations
+
+import importlib
+
+from .engine import VARIANTS, implemented
+from .engine.actions import Action, Kind
+from .engine.game import Game, IllegalActionError, new_game, replay
+from .engine.views import PlayerView
+
+__version__ = "0.1.0"
+
+__all__ = ["VARIANTS", "Action", "Game", "IllegalActionError", "Kind", "PlayerView", "implemented",
+           "new_game", "replay"]
+
+_ENV_MODULES = {f"{v}_v0" for v in VARIANTS}
+
+
+def __getattr__(name: str):
+    # environment modules import pettingzoo; load them only when asked for
+    if name in _ENV_MODULES:
+        return importlib.import_module(f".envs.{name}", __name__)
+    raise AttributeError(f"module 'bean_env' has no attribute {name!r}")

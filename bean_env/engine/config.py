@@ -1,0 +1,74 @@
+"""Rule options per variant, validated (a bad key or value raises ``ValueError`` naming it)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    allowed: str                       # human description of the allowed values
+    check: Callable[[Any], bool]
+    doc: str
+
+
+def _choice(*values):
+    return lambda v: v in values
+
+
+def _int_range(lo, hi=None):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= lo and (hi is None or v <= hi)
+
+
+def _bool(v) -> bool:
+    return isinstance(v, bool)
+
+
+OPTIONS: dict[str, dict[str, Option]] = {}
+
+
+def register_options(variant: str, *options: Option) -> None:
+    OPTIONS[variant] = {o.name: o for o in options}
+
+
+register_options(
+    "bohnanza",
+    Option("edition", "german", "'german' or 'english'", _choice("german", "english"),
+           "BASE-1: German (104 cards, 3-5 players) or English (154 cards, 3-7 players) edition"),
+    Option("num_players", 4, "3-5 (german) or 3-7 (english)", _int_range(3, 7), "number of players"),
+    Option("max_trade_rounds", 4, "a whole number >= 0", _int_range(0),
+           "TRADE-6: trading rounds per turn; 0 disables trading"),
+    Option("allow_duplicate_fields", True, "True or False", _bool,
+           "COM-3: may two fields of one player grow the same type"),
+)
+register_options(
+    "bean_duel",
+    Option("num_players", 2, "2", _choice(2), "Bean Duel is for exactly 2 players"),
+    Option("allow_duplicate_fields", True, "True or False", _bool,
+           "COM-3: may two fields of one player grow the same type"),
+)
+
+
+def validate(variant: str, config: dict) -> dict:
+    """Fill defaults and check every key and value; returns the full config."""
+    from . import VARIANTS  # late import: the registry lives in the package
+
+    if variant not in OPTIONS:
+        raise ValueError(f"unknown variant {variant!r}; allowed values: {', '.join(VARIANTS)}")
+    options = OPTIONS[variant]
+    for key in config:
+        if key not in options:
+            raise ValueError(f"unknown option {key!r} for variant {variant!r}; "
+                             f"allowed options: {', '.join(options)}")
+    full = {}
+    for name, opt in options.items():
+        value = config.get(name, opt.default)
+        if not opt.check(value):
+            raise ValueError(f"bad value {value!r} for option {name!r} of {variant!r}; allowed: {opt.allowed}")
+        full[name] = value
+    if variant == "bohnanza" and full["edition"] == "german" and full["num_players"] > 5:
+        raise ValueError(f"bad value {full['num_players']!r} for option 'num_players' of 'bohnanza' with "
+                         "edition 'german'; allowed: 3-5 (use edition='english' for 6-7 players)")
+    return full

@@ -1,0 +1,296 @@
+"""The offer/response protocol of `bohnanza` (TRADE-1..7) as decision points.
+
+Terms: *A* is the active player. *Tradable cards*: A's trade area (``face_up``) and hand; another
+player's hand. An *offer* is (proposer, addressees, give, want): ``give`` = hand positions and
+trade-area types of the proposer, ``want`` = a multiset of types from the addressee.
+
+Decision points:
+- ``offer``: the seat holding the current slot of the round may start an offer (``OFFER``), ``PASS``,
+  use free actions; A may also ``KEEP`` a trade-area card or ``END_TRADING``.
+- ``compose``: building the offer, a sub-decision sequence with one canonical order per offer: hand
+  positions increasing (within a run of equal adjacent cards, the first ones), then trade-area types
+  non-decreasing, then wanted types non-decreasing; ``SUBMIT`` or ``CANCEL`` (a pass) at any time.
+- ``respond``: an addressee accepts (only if able) or declines.
+- ``pick``: A chooses among several acceptors, or cancels.
+- ``choose_give``: at execution, a giver with several different cards that could serve a wanted type
+  chooses one.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action, Kind)
+from .common import Rules
+from .state import EMPTY, State
+
+_KEEP = {}
+_GIVE_TRADE = {}
+_WANT = {}
+
+
+def _cached(table: dict, kind: int, a: int) -> Action:
+    act = table.get(a)
+    if act is None:
+        act = table[a] = Action(kind, a)
+    return act
+
+
+class TradingMixin(Rules):
+    """Trading for rules families that have it (only `bohnanza`, TRADE-8)."""
+
+    max_rounds = 4
+    deck_types: tuple = ()
+
+    # -- entering and leaving the trade phase ------------------------------------------------------
+    def begin_trading(self, s: State) -> None:
+        if self.max_rounds == 0:
+            self.end_trading_phase(s)
+            return
+        s.t_round, s.t_slot, s.t_any = 1, 0, False
+        s.made = [[] for _ in range(s.n)]
+        s.decision, s.actor = "offer", s.active
+
+    def end_trading_phase(self, s: State) -> None:  # provided by the variant
+        raise NotImplementedError
+
+    def _clear_offer(self, s: State) -> None:
+        s.o_prop = s.o_to = s.x_partner = EMPTY
+        s.o_hand, s.o_trade, s.o_want = [], [], []
+        s.o_pending, s.o_accept = [], []
+        s.x_want, s.x_hand, s.x_trade = [], [], []
+
+    def _stop_trading(self, s: State) -> None:
+        self._clear_offer(s)
+        s.t_round = s.t_slot = 0
+        s.t_any = False
+        self.end_trading_phase(s)
+
+    def _next_slot(self, s: State) -> None:
+        """TRADE-3/TRADE-6: move to the next seat's slot, the next round, or the end of trading."""
+        self._clear_offer(s)
+        s.t_slot += 1
+        if s.t_slot == s.n:
+            if not s.t_any or s.t_round >= self.max_rounds:
+                self._stop_trading(s)
+                return
+            s.t_round += 1
+            s.t_slot = 0
+            s.t_any = False
+        s.decision, s.actor = "offer", (s.active + s.t_slot) % s.n
+
+    # -- helpers --------------------------------------------------------------------------------
+    def tradable_count(self, s: State, p: int) -> int:
+        return len(s.hands[p]) + (len(s.face_up) if p == s.active else 0)
+
+    def addressees(self, s: State) -> list[int]:
+        if s.o_prop != s.active:
+            return [s.active]
+        if s.o_to == ALL:
+            return [(s.active + k) % s.n for k in range(1, s.n)]
+        return [s.o_to]
+
+    def want_cap(self, s: State) -> int:
+        """TRADE-2: at most as many wanted cards as the (largest) addressee has tradable cards."""
+        return max(self.tradable_count(s, q) for q in self.addressees(s))
+
+    def can_accept(self, s: State, q: int) -> bool:
+        have = Counter(s.hands[q])
+        if q == s.active:
+            have.update(s.face_up)
+        return all(have[t] >= c for t, c in Counter(s.o_want).items())
+
+    def _keep_actions(self, s: State) -> list[Action]:
+        """KEEP for each trade-area type not tied up in A's offer being answered (TRADE-3)."""
+        held = Counter(s.o_trade) if s.o_prop == s.active else Counter()
+        out = []
+        for t in sorted(set(s.face_up)):
+            if s.face_up.count(t) > held[t]:
+                out.append(_cached(_KEEP, Kind.KEEP, t))
+        return out
+
+    def _offer_key(self, s: State) -> list:
+        return [s.o_to, list(s.o_hand), sorted(s.o_trade), list(s.o_want)]
+
+    # -- legal actions ------------------------------------------------------------------------------
+    def trade_legal(self, s: State) -> list[Action]:
+        d, p = s.decision, s.actor
+        if d == "offer":
+            out = []
+            if p == s.active:
+                mine = self.tradable_count(s, p)
+                for k in range(1, s.n):
+                    q = (p + k) % s.n
+                    if mine or s.hands[q]:
+                        out.append(Action(Kind.OFFER, q))
+                if mine or any(s.hands[q] for q in range(s.n) if q != p):
+                    out.append(Action(Kind.OFFER, ALL))
+                out.append(PASS)
+                out.append(END_TRADING)
+                out.extend(self._keep_actions(s))
+            else:
+                if s.hands[p] or self.tradable_count(s, s.active):
+                    out.append(Action(Kind.OFFER, s.active))
+                out.append(PASS)
+            return out + self.free_actions(s, p)
+        if d == "compose":
+            return self._compose_legal(s)
+        if d == "respond":
+            out = [ACCEPT] if self.can_accept(s, p) else []
+            out.append(DECLINE)
+            if p == s.active:
+                out.append(END_TRADING)
+                out.extend(self._keep_actions(s))
+            return out + self.free_actions(s, p)
+        if d == "pick":
+            out = [Action(Kind.PICK, q) for q in s.o_accept]
+            out.append(CANCEL)
+            out.append(END_TRADING)
+            out.extend(self._keep_actions(s))
+            return out + self.free_actions(s, p)
+        if d == "choose_give":
+            return self._give_choices(s)
+        raise AssertionError(f"unknown decision point {d!r}")
+
+    def _compose_legal(self, s: State) -> list[Action]:
+        p = s.o_prop
+        out = []
+        if not s.o_trade and not s.o_want:
+            hand = s.hands[p]
+            last = s.o_hand[-1] if s.o_hand else -1
+            for i in range(last + 1, len(hand)):
+                # canonical: inside a run of equal adjacent cards, take the first ones first
+                if i == 0 or hand[i - 1] != hand[i] or i - 1 == last:
+                    out.append(Action(Kind.GIVE_HAND, i))
+        if not s.o_want and p == s.active and s.face_up:
+            low = s.o_trade[-1] if s.o_trade else -1
+            have = Counter(s.face_up)
+            used = Counter(s.o_trade)
+            for t in sorted(have):
+                if t >= low and have[t] > used[t]:
+                    out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))
+        if len(s.o_want) < self.want_cap(s):
+            low = s.o_want[-1] if s.o_want else -1
+            out.extend(_cached(_WANT, Kind.WANT, t) for t in self.deck_types if t >= low)
+        if (s.o_hand or s.o_trade or s.o_want) and self._offer_key(s) not in s.made[p]:
+            out.append(SUBMIT)  # TRADE-7: an identical repeat cannot be submitted
+        out.append(CANCEL)
+        return out
+
+    def _give_choices(self, s: State) -> list[Action]:
+        """Distinct cards the giver could hand over for the next wanted type (TRADE-5)."""
+        q, t = s.x_partner, s.x_want[0]
+        hand, chosen = s.hands[q], s.x_hand
+        out = []
+        for i, card in enumerate(hand):
+            if card == t and i not in chosen and (i == 0 or hand[i - 1] != t or i - 1 in chosen):
+                out.append(Action(Kind.GIVE_HAND, i))
+        if q == s.active and s.face_up.count(t) > s.x_trade.count(t):
+            out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))
+        return out
+
+    # -- applying -----------------------------------------------------------------------------------
+    def trade_step(self, s: State, action: Action) -> None:
+        d, p, kind = s.decision, s.actor, action.kind
+        if kind == Kind.KEEP:
+            s.face_up.remove(action.a)
+            s.to_plant[p].append(action.a)
+            return
+        if kind == Kind.END_TRADING:
+            self._stop_trading(s)
+            return
+        if d == "offer":
+            if kind == Kind.PASS:
+                self._next_slot(s)
+            else:  # OFFER
+                s.o_prop, s.o_to = p, action.a
+                s.decision = "compose"
+        elif d == "compose":
+            self._compose_step(s, action)
+        elif d == "respond":
+            self._respond_step(s, action)
+        elif d == "pick":
+            if kind == Kind.CANCEL:
+                self._next_slot(s)
+            else:
+                self._begin_execute(s, action.a)
+        elif d == "choose_give":
+            if kind == Kind.GIVE_HAND:
+                s.x_hand.append(action.a)
+            else:
+                s.x_trade.append(action.a)
+            s.x_want.pop(0)
+            self._execute(s)
+
+    def _compose_step(self, s: State, action: Action) -> None:
+        kind = action.kind
+        if kind == Kind.GIVE_HAND:
+            s.o_hand.append(action.a)
+        elif kind == Kind.GIVE_TRADE:
+            s.o_trade.append(action.a)
+        elif kind == Kind.WANT:
+            s.o_want.append(action.a)
+        elif kind == Kind.CANCEL:
+            self._next_slot(s)  # a withdrawn offer counts as a pass
+        else:  # SUBMIT
+            p = s.o_prop
+            s.made[p].append(self._offer_key(s))
+            s.t_any = True
+            # the offered hand cards are shown to everyone
+            everyone = (1 << s.n) - 1
+            for i in s.o_hand:
+                s.known[p][i] = everyone
+            s.o_pending = self.addressees(s)
+            s.o_accept = []
+            s.decision, s.actor = "respond", s.o_pending[0]
+
+    def _respond_step(self, s: State, action: Action) -> None:
+        q = s.o_pending.pop(0)
+        if action.kind == Kind.ACCEPT:
+            s.o_accept.append(q)
+        if s.o_pending:
+            s.actor = s.o_pending[0]
+            return
+        if not s.o_accept:
+            self._next_slot(s)  # declined
+        elif len(s.o_accept) == 1:
+            self._begin_execute(s, s.o_accept[0])
+        else:
+            s.decision, s.actor = "pick", s.active
+
+    def _begin_execute(self, s: State, partner: int) -> None:
+        """Start executing the offer with ``partner``, the seat that gives the wanted cards."""
+        s.x_partner = partner
+        s.x_want, s.x_hand, s.x_trade = list(s.o_want), [], []
+        self._execute(s)
+
+    def _execute(self, s: State) -> None:
+        """TRADE-5: the giver of the wanted cards chooses where needed, then all cards move at once."""
+        giver = s.x_partner
+        while s.x_want:
+            choices = self._give_choices(s)
+            if not choices:  # legality re-checked at execution: the wanted cards are gone
+                self._next_slot(s)
+                return
+            if len(choices) > 1:
+                s.decision, s.actor = "choose_give", giver
+                return
+            only = choices[0]
+            (s.x_hand if only.kind == Kind.GIVE_HAND else s.x_trade).append(only.a)
+            s.x_want.pop(0)
+        prop = s.o_prop
+        got_by_giver = self._take(s, prop, s.o_hand, s.o_trade)
+        got_by_prop = self._take(s, giver, s.x_hand, s.x_trade)
+        s.to_plant[giver].extend(got_by_giver)
+        s.to_plant[prop].extend(got_by_prop)
+        s.made = [[] for _ in range(s.n)]
+        self._next_slot(s)
+
+    def _take(self, s: State, p: int, positions: list[int], trade_types: list[int]) -> list[int]:
+        hand, known = s.hands[p], s.known[p]
+        cards = [hand[i] for i in positions]
+        for i in sorted(positions, reverse=True):
+            del hand[i]
+            del known[i]
+        for t in trade_types:
+            s.face_up.remove(t)
+        return cards + list(trade_types)
