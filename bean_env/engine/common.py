@@ -196,6 +196,23 @@ class Rules:
         best = max(key)
         return [p for p in range(s.n) if key[p] == best]
 
+    # -- hidden information hooks (INFO-1..3); variants with extra hidden data override ------------
+    def mask(self, s: State, player: int) -> State:
+        """A copy of ``s`` with everything hidden from ``player`` replaced by -1."""
+        from .views import mask_state
+        return mask_state(s, player)
+
+    def extra_unseen(self, s: State) -> list[int]:
+        """Unseen cards a masked state keeps outside hands and deck (none in the base rules)."""
+        return []
+
+    def fill_hidden(self, s: State, unseen, rng) -> None:
+        """Fill variant-specific hidden places of a masked state from the iterator ``unseen``."""
+
+    def render_extra(self, s: State) -> str:
+        """Extra lines for the text rendering (mafia, text cards, ...)."""
+        return ""
+
     # -- card conservation -------------------------------------------------------------------------
     def locations(self, s: State) -> dict[str, Counter]:
         """Every place a card can be, as type counts (used by conservation checks)."""

@@ -71,8 +71,7 @@ class PlayerView:
         self.player = player
         self._rules = game.rules
         self._history = list(game.history)
-        self._state = game.rules.mask(game.state, player) if hasattr(game.rules, "mask") else mask_state(
-            game.state, player)
+        self._state = game.rules.mask(game.state, player)
 
     # -- INFO-1 public and private facts -----------------------------------------------------------
     @property
@@ -168,7 +167,7 @@ class PlayerView:
         rules = self._rules
         pool = Counter(rules.composition())
         pool.subtract(visible_counts(self._state))
-        pool.update(rules.extra_unseen(self._state) if hasattr(rules, "extra_unseen") else ())
+        pool.update(rules.extra_unseen(self._state))
         return sorted(pool.elements())
 
     def sample_game(self, rng: Any = None):
@@ -186,8 +185,7 @@ class PlayerView:
                 if c == UNKNOWN:
                     hand[i] = next(it)
         s.deck = [next(it) for _ in s.deck]
-        if hasattr(self._rules, "fill_hidden"):
-            self._rules.fill_hidden(s, it, r)
+        self._rules.fill_hidden(s, it, r)
         rest = list(it)
         if rest:
             raise AssertionError(f"view inconsistent: {len(rest)} unseen cards left over")
