@@ -1,0 +1,92 @@
+"""Shared test helpers for every variant: card conservation, random play-outs, state digests.
+
+Import them as ``from helpers import assert_conserved, random_playout`` (``tests/conftest.py`` puts
+this folder on ``sys.path``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+
+# The card places of a state that a digest covers: everything a rules change could alter, and none of
+# the bookkeeping a refactor might rename.
+DIGEST_KEYS = ("decision", "actor", "active", "turn", "over", "runouts", "limit", "deck", "discard",
+               "removed", "set_aside", "face_up", "hands", "known", "ftype", "fcount", "nfields", "coins",
+               "to_plant", "ext")
+
+
+def card_total(game) -> Counter:
+    """All cards of ``game`` summed over the places its rules report (``rules.locations``)."""
+    total = Counter()
+    for place in game.rules.locations(game.state).values():
+        total.update(place)
+    return total
+
+
+def assert_conserved(game, context: str = "") -> None:
+    """Every card of the variant's deck is in exactly one place (the rules' ``locations``)."""
+    total = card_total(game)
+    expected = Counter(game.rules.composition())
+    if total != expected:
+        extra = total - expected
+        missing = expected - total
+        raise AssertionError(f"card conservation broken {context}: extra {dict(extra)}, missing {dict(missing)}"
+                             f" at decision {game.decision!r}, history length {len(game.history)}")
+
+
+def assert_well_formed(game) -> None:
+    """Structural invariants of any state: field shape, hand/known alignment, legal list non-empty."""
+    s = game.state
+    for p in range(s.n):
+        assert len(s.hands[p]) == len(s.known[p]), f"hand and known lists differ in length for seat {p}"
+        assert s.nfields[p] in (1, 2, 3), f"seat {p} has {s.nfields[p]} fields"
+        types = []
+        for f in range(3):
+            i = p * 3 + f
+            if f >= s.nfields[p]:
+                assert s.fcount[i] == 0, f"seat {p} has cards on field {f + 1} it does not own"
+            if s.fcount[i] == 0:
+                continue
+            assert s.fcount[i] > 0 and s.ftype[i] >= 0, f"seat {p} field {f + 1} is malformed"
+            types.append(s.ftype[i])
+        if not getattr(game.rules, "allow_duplicates", True):
+            assert len(types) == len(set(types)), f"seat {p} grows one type on two fields"
+    if game.is_over:
+        assert game.legal_actions() == [] and game.current_player == -1
+    else:
+        legal = game.legal_actions()
+        assert legal, f"no legal action at decision {game.decision!r}"
+        assert len(set(legal)) == len(legal), f"duplicate legal actions at {game.decision!r}"
+        assert 0 <= game.current_player < s.n
+
+
+def random_playout(game, rng: random.Random, max_steps: int | None = None, check=None) -> int:
+    """Play uniformly random legal actions until the game is over or ``max_steps`` were taken.
+
+    ``check(game)`` runs before the first action and after every action. Returns the steps taken.
+    """
+    steps = 0
+    if check:
+        check(game)
+    while not game.is_over and not game.is_truncated and (max_steps is None or steps < max_steps):
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+        if check:
+            check(game)
+    return steps
+
+
+def state_digest(game) -> str:
+    """A short hash of the rules-relevant state (cards, fields, coins, decision point)."""
+    d = game.state.to_dict()
+    data = {k: d.get(k) for k in DIGEST_KEYS}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def legal_strings(game) -> list[str]:
+    """The sorted ``str()`` of the legal actions."""
+    return sorted(str(a) for a in game.legal_actions())
