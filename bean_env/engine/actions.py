@@ -42,6 +42,29 @@ class Kind(IntEnum):
     GIVE_MAFIA = 22    # a = hand position, b = boss: give a hand card to the mafia
     PLACE_STACK = 23   # a = type, b = target (field, or 3 + boss): place a whole face-up stack
     CONTINUE = 24      # go on to the next step of the turn
+    # hostile_takeover (HT-*, TXT-*); hand cards are named by type (HT-3), text cards by code 0..17
+    HT_END_TURN = 40   # the active player ends the turn (HT-4)
+    HT_PLAY = 41       # a = field: start action a) onto that field (HT-7)
+    HT_ADD = 42        # a = type: put one more hand card of that type into the play being built
+    HT_MUTATE = 43     # use Mutabohne (TXT-8) in the play being built
+    HT_CONFIRM = 44    # carry out the composite action being built
+    HT_MERGE = 45      # a = field moved, b = field it goes onto: action b) (HT-8)
+    HT_MERGE_MUTA = 46  # a, b as HT_MERGE, with Mutabohne (TXT-8)
+    HT_TURN_UP = 47    # action c): turn up the top deck card (HT-9)
+    HT_PLACE = 48      # a = field: put the turned-up card on that empty field
+    HT_HARVEST = 49    # a = field: start action d) (or its copy) on that field (HT-10)
+    HT_ATTACK = 50     # a = own field, b = 3 * target seat + target field: start action e) (HT-11)
+    HT_MODIFY = 51     # a = text card, b = field (Chemiekeule) or 0: add a text card to the action built
+    HT_DEFEND = 52     # a = text card: lay it as defence on the attacked field (HT-12)
+    HT_NO_DEFENCE = 53  # do not defend
+    HT_OVERRIDE = 54   # play Starke Uebernahme after a defence (TXT-16)
+    HT_GIVE_UP = 55    # accept the defence
+    HT_TEXT = 56       # a = text card, b = its parameter: play a text card not tied to an action
+    HT_SHOW = 57       # a = type: show a hand card of that type (Samenhandel, TXT-14)
+    HT_COIN = 58       # a = type: the shown card that becomes a coin (TXT-14)
+    HT_REDRAW = 59     # discard the other four shown cards and draw five (TXT-14)
+    HT_KEEP_SHOWN = 60  # keep the other four shown cards (TXT-14)
+    HT_FINAL = 61      # a = field: harvest that field in the final harvest (HT-19)
 
 
 class Action(NamedTuple):
@@ -91,7 +114,54 @@ _TEXT = {
     Kind.PLACE_STACK: lambda a, b: (f"place {NAMES[a]} stack on field {b + 1}" if b < 3
                                     else f"place {NAMES[a]} stack on boss {b - 3}"),
     Kind.CONTINUE: lambda a, b: "continue",
+    Kind.HT_END_TURN: lambda a, b: "end turn",
+    Kind.HT_PLAY: lambda a, b: f"play onto field {a + 1}",
+    Kind.HT_ADD: lambda a, b: f"add {NAMES[a]}",
+    Kind.HT_MUTATE: lambda a, b: "use Mutabohne",
+    Kind.HT_CONFIRM: lambda a, b: "confirm",
+    Kind.HT_MERGE: lambda a, b: f"merge field {a + 1} onto field {b + 1}",
+    Kind.HT_MERGE_MUTA: lambda a, b: f"merge field {a + 1} onto field {b + 1} with Mutabohne",
+    Kind.HT_TURN_UP: lambda a, b: "turn up a card",
+    Kind.HT_PLACE: lambda a, b: f"place it on field {a + 1}",
+    Kind.HT_HARVEST: lambda a, b: f"harvest field {a + 1}",
+    Kind.HT_ATTACK: lambda a, b: f"attack player {b // 3} field {b % 3 + 1} with field {a + 1}",
+    Kind.HT_MODIFY: lambda a, b: _text_name(a) + (f" with field {b + 1}" if a == 1 else ""),
+    Kind.HT_DEFEND: lambda a, b: f"defend with {_text_name(a)}",
+    Kind.HT_NO_DEFENCE: lambda a, b: "no defence",
+    Kind.HT_OVERRIDE: lambda a, b: "play Starke Uebernahme",
+    Kind.HT_GIVE_UP: lambda a, b: "accept the defence",
+    Kind.HT_TEXT: lambda a, b: _text_play(a, b),
+    Kind.HT_SHOW: lambda a, b: f"show {NAMES[a]}",
+    Kind.HT_COIN: lambda a, b: f"{NAMES[a]} becomes a coin",
+    Kind.HT_REDRAW: lambda a, b: "discard four, draw five",
+    Kind.HT_KEEP_SHOWN: lambda a, b: "keep the shown cards",
+    Kind.HT_FINAL: lambda a, b: f"final harvest field {a + 1}",
 }
+
+
+# Text cards of hostile_takeover (TXT-1..18 are codes 0..17); names as printed on the German cards.
+TEXT_NAMES: tuple[str, ...] = (
+    "Bohnenfelder tauschen", "Chemiekeule", "Extrakarte", "Handkarten ausspielen bei Spielende",
+    "Handkarten tauschen", "Jokerbohne", "Maechtiges Bohnenfeld", "Mutabohne", "Piratenangriff",
+    "Pizza Bohnbastica", "Pizza Bohnotoni", "Pizza Calzbohne", "Pizza Diabohno", "Samenhandel",
+    "Sieben neue Handkarten", "Starke Uebernahme", "Variables Bohnenfeld", "Zusaetzliche Ernte",
+)
+
+
+def _text_name(code: int) -> str:
+    return TEXT_NAMES[code]
+
+
+def _text_play(code: int, b: int) -> str:
+    """str() of HT_TEXT: the card and its parameter (see takeover.py for the encoding)."""
+    name = TEXT_NAMES[code]
+    if code == 0:
+        return f"{name}: player {b // 9} fields {b // 3 % 3 + 1} and {b % 3 + 1}"
+    if code == 4:
+        return f"{name} with player {b}"
+    if code in (5, 8, 17):
+        return f"{name} on field {b + 1}"
+    return name
 
 
 def describe(action: Action) -> str:
