@@ -206,6 +206,10 @@ class Rules:
         """Unseen cards a masked state keeps outside hands and deck (none in the base rules)."""
         return []
 
+    def extra_seen(self, s: State) -> Counter:
+        """Visible cards a masked state keeps in variant-specific places (e.g. the mafia's fields)."""
+        return Counter()
+
     def fill_hidden(self, s: State, unseen, rng) -> None:
         """Fill variant-specific hidden places of a masked state from the iterator ``unseen``."""
 

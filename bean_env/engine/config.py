@@ -49,6 +49,14 @@ register_options(
     Option("allow_duplicate_fields", True, "True or False", _bool,
            "COM-3: may two fields of one player grow the same type"),
 )
+register_options(
+    "al_cabohne",
+    Option("num_players", 2, "2", _choice(2), "Al Cabohne is for exactly 2 players (MAF-3)"),
+)
+register_options(
+    "bean_solitaire",
+    Option("num_players", 1, "1", _choice(1), "Bean Solitaire is for exactly 1 player (MAF-4)"),
+)
 
 
 def validate(variant: str, config: dict) -> dict:

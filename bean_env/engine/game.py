@@ -81,6 +81,11 @@ class Game:
         """Coins per seat (the mafia's treasury is reported by ``mafia_score``)."""
         return self.rules.scores(self.state)
 
+    def mafia_score(self) -> int | None:
+        """The mafia treasury's coins (MAF-13), or None for variants without a mafia."""
+        treasury = getattr(self.state, "treasury", None)
+        return None if treasury is None else len(treasury)
+
     def winners(self) -> list[int]:
         """The winning seats once the game is over (several = a shared win)."""
         return self.rules.winners(self.state)

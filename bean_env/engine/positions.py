@@ -60,21 +60,40 @@ def _duel_phase(rules, s: State, phase: str) -> None:
         rules.finish_step3(s)
 
 
+def _mafia_phase(rules, s: State, phase: str) -> None:
+    if phase == "turn_start":
+        rules.start_turn(s)
+    elif phase == "plant":
+        rules.begin_plant(s)
+    elif phase == "turn_up":
+        s.decision, s.actor = "turn_up", s.active
+    elif phase == "place":
+        rules.begin_place(s)
+    elif phase == "draw":
+        rules.end_step5(s)
+
+
+_MAFIA_PHASES = (("turn_start", "plant", "turn_up", "place", "draw"), _mafia_phase)
+
 # Phase name -> how the rules are entered. Mafia and takeover modules add their own.
 PHASES = {
     "bohnanza": (("plant", "turn_up", "trade", "plant_traded", "draw"), _bohnanza_phase),
     "bean_duel": (("turn_start", "turn_up", "plant_face_up", "draw"), _duel_phase),
+    "al_cabohne": _MAFIA_PHASES,
+    "bean_solitaire": _MAFIA_PHASES,
 }
 
 
 def make_position(variant: str, *, phase: str, active: int = 0, hands=None, fields=None, coins=None,
                   deck=None, discard=None, face_up=None, to_plant=None, nfields=None, runouts: int = 0,
-                  seed: int = 0, fill_deck: bool = True, turn: int = 1, **config) -> Game:
+                  seed: int = 0, fill_deck: bool = True, turn: int = 1, areas: dict | None = None,
+                  **config) -> Game:
     """A game of ``variant`` set up exactly as given and entered at ``phase`` (see module docs).
 
     ``fields``: per seat, a list of ``(type, count)`` or None per field. ``coins``: per seat a list of
     type names (bottom to top), or an int meaning that many ``blue`` coins. ``nfields``: per seat
-    2 or 3 (default: the variant's start). ``deck``: top card first.
+    2 or 3 (default: the variant's start). ``deck``: top card first. ``areas``: variant card places
+    set by the rules' ``place_areas`` (mafia: ``{"bosses": [("chili", 3), None], "treasury": 2}``).
     """
     full = validate(variant, config)
     if variant not in PHASES:
@@ -114,6 +133,10 @@ def make_position(variant: str, *, phase: str, active: int = 0, hands=None, fiel
     s.discard = _codes(discard, "discard")
     top_first = _codes(deck, "deck")
     placed = Counter(top_first)
+    if hasattr(rules, "place_areas"):
+        placed.update(rules.place_areas(s, areas or {}))
+    elif areas:
+        raise ValueError(f"variant {variant!r} has no extra card areas; got {sorted(areas)}")
     for cards in (s.face_up, s.discard, *s.hands, *s.coins, *s.to_plant):
         placed.update(cards)
     for i, c in enumerate(s.fcount):

@@ -167,6 +167,7 @@ class PlayerView:
         rules = self._rules
         pool = Counter(rules.composition())
         pool.subtract(visible_counts(self._state))
+        pool.subtract(rules.extra_seen(self._state))
         pool.update(rules.extra_unseen(self._state))
         return sorted(pool.elements())
 
