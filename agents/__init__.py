@@ -1,0 +1,19 @@
+"""Baseline agents for bean_env behind one small interface and a registry.
+
+    from agents import make_agent, AGENTS
+    agent = make_agent("heuristic", seed=1)
+    action = agent.act(game.view(game.current_player), game.legal_actions())
+
+Registered here: ``random``, ``heuristic``, ``mcts``. Other packages add theirs with
+``register_agent(name, factory)`` (a callable or a lazy ``"module:attribute"`` path).
+"""
+from __future__ import annotations
+
+from .base import Agent, RandomAgent
+from .registry import AGENTS, make_agent, register_agent
+
+register_agent("random", RandomAgent)
+register_agent("heuristic", "agents.heuristic:HeuristicAgent")
+register_agent("mcts", "agents.mcts:MCTSAgent")
+
+__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent", "register_agent"]

@@ -1,0 +1,86 @@
+"""The generic heuristic: a position evaluation plus one-ply lookahead, for any variant.
+
+A *family* object holds the variant-specific knowledge of the heuristic. The base ``Family`` plays
+every variant legally and reasonably: for each legal action it applies the action to a clone of one
+determinised game (``view.sample_game``) and keeps the action whose resulting position evaluates best
+for the deciding seat (``evaluate.seat_value`` minus ``lam`` times the others' mean). Rules families
+subclass it and override:
+
+- ``pending(s, p)``: the cards seat ``p`` must / may still plant beyond its cards to plant;
+- ``extra_value(s, p)``: a variant term added to the seat value (a mafia treasury, text cards, ...);
+- ``choose(agent, view, legal)``: a direct decision for decision points the lookahead cannot judge
+  (building a trade offer is a sequence of sub-decisions whose value shows only at its end); return
+  ``None`` to fall back to the lookahead.
+
+``agent.memory`` is a per-game dict where a family keeps plans across sub-decisions.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from bean_env.engine.actions import Action, Kind
+
+from .evaluate import game_left, seat_value
+
+# Terminal positions: a win is worth this much more than the coins alone.
+WIN_BONUS = 12.0
+
+
+class Family:
+    """Generic heuristic knowledge, valid for every variant."""
+
+    def lam(self, n: int) -> float:
+        """Weight of the other seats' mean value in the evaluation."""
+        return 0.5 if n == 2 else 0.3
+
+    def pending(self, s, p: int) -> tuple[list[int], list[int]]:
+        return s.to_plant[p], []
+
+    def extra_value(self, s, p: int) -> float:
+        return 0.0
+
+    def value(self, s, p: int, growth: float | None = None) -> float:
+        """Seat value of ``p`` in state ``s`` (masked or full)."""
+        g = game_left(s) if growth is None else growth
+        must, optional = self.pending(s, p)
+        return seat_value(s, p, must, optional, growth=g) + self.extra_value(s, p)
+
+    def evaluate(self, game, p: int) -> float:
+        """Evaluation of a full game position for seat ``p``."""
+        s = game.state
+        n = s.n
+        if s.over:
+            scores = game.scores()
+            winners = game.winners()
+            mine = scores[p] + (WIN_BONUS / len(winners) if p in winners else 0.0)
+            others = [scores[q] for q in range(n) if q != p]
+            return mine - (self.lam(n) * sum(others) / len(others) if others else 0.0)
+        g = game_left(s)
+        mine = self.value(s, p, g)
+        if n == 1:
+            return mine
+        others = sum(self.value(s, q, g) for q in range(n) if q != p) / (n - 1)
+        return mine - self.lam(n) * others
+
+    def choose(self, agent, view, legal: Sequence[Action]):
+        return None
+
+    # -- the generic decision: one-ply lookahead on one determinisation ------------------------
+    def lookahead(self, agent, view, legal: Sequence[Action]) -> Action:
+        me = view.player
+        game = view.sample_game(agent.rng)
+        best, best_value = legal[0], -1e18
+        for action in legal:
+            trial = game.clone()
+            trial.apply(action)
+            v = self.evaluate(trial, me) + self.bias(view, action)
+            if v > best_value:
+                best, best_value = action, v
+        return best
+
+    def bias(self, view, action: Action) -> float:
+        """A small preference between actions of equal value (tie-breaks toward moving on)."""
+        kind = action.kind
+        if kind == Kind.HARVEST or kind == Kind.BUY_FIELD:
+            return -0.01  # a free action must earn its place
+        return 0.0
