@@ -19,6 +19,11 @@ __all__ = ["VARIANTS", "Action", "Game", "IllegalActionError", "Kind", "PlayerVi
 
 _ENV_MODULES = {f"{v}_v0" for v in VARIANTS}
 
+# gymnasium / PettingZoo ids, registered without importing either (see envs/registration.py)
+from .envs.registration import register_all as _register_envs  # noqa: E402
+
+_register_envs()
+
 
 def __getattr__(name: str):
     # environment modules import pettingzoo; load them only when asked for

@@ -1,0 +1,254 @@
+"""One generic PettingZoo AEC environment over the engine; each variant module is a thin subclass.
+
+Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat numbers; the mafia is not an agent). Every
+agent step is one engine decision (AGT-1). Observations are ``{"observation": float32 vector,
+"action_mask": int8 vector}``; the mask is exactly the engine's ``legal_actions()`` for the acting
+seat and all zeros for everyone else. Layouts: ``docs/envs.md``.
+
+Options (keyword arguments of ``raw_env``/``env``): every rule option of the variant (validated by
+the engine, a bad key or value raises ``ValueError``) plus
+- ``reward_mode``: ``"win"`` (default; +1/k to each of k winners, -1 to every other seat),
+  ``"score"`` (final score) or ``"margin"`` (own score minus the best other seat's score). Rewards are
+  paid once, at the end of the game, to every seat.
+- ``auto_forced`` (default ``True``, AGT-3): a decision with exactly one legal action is applied by
+  the env without an agent step. The engine applies it exactly as a chosen action, so no observation
+  can tell the difference; ``False`` gives one agent step per engine decision.
+- ``illegal_action``: ``"terminate"`` (default, PettingZoo's convention: the offender gets -1, every
+  other seat 0, the episode ends, ``infos[agent]["illegal_action"]`` is set) or ``"raise"``
+  (``bean_env.IllegalActionError``, nothing changes).
+- ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints after
+  every step).
+
+Truncation happens only when the engine reports a budget truncation (AGT-4, ``Game.is_truncated``).
+
+Extension points for a new variant (e.g. ``al_cabohne``):
+1. Engine: register the rules (``bean_env.engine.register_rules``) and options (``config.py``).
+2. Actions: ``bean_env.engine.catalogue.register_catalogue(variant, build)``, ``build(rules)``
+   returning the variant's ``Span(kind, a_values, b_values, seat=False)`` list. Do it in the rules
+   module so agents can use the catalogue without pettingzoo.
+3. Observation: ``bean_env.envs.observation.register_observation(variant, decisions, blocks)`` with
+   the variant's decision point names and a function returning its extra ``Block`` list (mafia
+   fields, treasury, text cards ...). Blocks must read only what the observing seat may know (INFO-3
+   is tested for every registered env).
+4. Env module ``bean_env/envs/<variant>_v0.py`` (copy ``bean_duel_v0.py``): ``class raw_env(BeanAECEnv)``
+   with ``variant`` and ``metadata`` (``name="<variant>_v0"``), and ``env = make_env_fn(raw_env)``;
+   override ``win_rewards`` / ``margin_rewards`` if the variant scores differently (mafia, solitaire).
+The registries (PettingZoo ``bean_env/<variant>-v0``, gymnasium single-agent ids) find every
+``<variant>_v0`` module by itself (``registration.py``).
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..engine.catalogue import catalogue_of
+from ..engine.config import validate
+from ..engine.game import Game, IllegalActionError, new_game
+from .observation import encoder_for
+
+REWARD_MODES = ("win", "score", "margin")
+ILLEGAL_MODES = ("terminate", "raise")
+RENDER_MODES = ("ansi", "human")
+
+
+def env_options(render_mode, reward_mode, auto_forced, illegal_action) -> None:
+    """Validate the env's own options (``ValueError`` naming the key and the allowed values)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human'")
+    if reward_mode not in REWARD_MODES:
+        raise ValueError(f"bad value {reward_mode!r} for option 'reward_mode'; allowed: 'win', 'score', 'margin'")
+    if not isinstance(auto_forced, bool):
+        raise ValueError(f"bad value {auto_forced!r} for option 'auto_forced'; allowed: True or False")
+    if illegal_action not in ILLEGAL_MODES:
+        raise ValueError(f"bad value {illegal_action!r} for option 'illegal_action'; allowed: 'terminate', 'raise'")
+
+
+def final_rewards(env_like, game: Game, mode: str) -> list[float]:
+    """Per-seat rewards of a finished game under ``mode`` (uses the env's overridable hooks)."""
+    if mode == "win":
+        return env_like.win_rewards(game)
+    if mode == "score":
+        return [float(x) for x in game.scores()]
+    return env_like.margin_rewards(game)
+
+
+class BeanAECEnv(AECEnv):
+    """The generic AEC env of one engine variant (set ``variant`` in the subclass)."""
+
+    variant = ""
+    metadata = {"render_modes": list(RENDER_MODES), "name": "bean_env", "is_parallelizable": False}
+
+    def __init__(self, render_mode: str | None = None, reward_mode: str = "win", auto_forced: bool = True,
+                 illegal_action: str = "terminate", **config: Any):
+        super().__init__()
+        env_options(render_mode, reward_mode, auto_forced, illegal_action)
+        self.render_mode = render_mode
+        self.reward_mode = reward_mode
+        self.auto_forced = auto_forced
+        self.illegal_action = illegal_action
+        self.config = validate(self.variant, config)
+        probe = new_game(self.variant, seed=0, **self.config)
+        self.catalogue = catalogue_of(probe)
+        self.encoder = encoder_for(probe)
+        n = probe.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(low=np.zeros(self.encoder.size, np.float32), high=self.encoder.high,
+                                      dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.catalogue.size,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
+        self.game: Game | None = None
+        self._rng: random.Random | None = None
+        self._mask_for = -1          # history length the cached legal indices belong to
+        self._mask_idx: list[int] = []
+
+    # -- spaces -------------------------------------------------------------------------------------
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # -- rewards (variants with other scoring override these) ----------------------------------------
+    def win_rewards(self, game: Game) -> list[float]:
+        """+1/k to each of the k winners (COM-11 shared win), -1 to every other seat."""
+        winners = game.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if p in winners else -1.0 for p in range(game.num_players)]
+
+    def margin_rewards(self, game: Game) -> list[float]:
+        """Own score minus the best score among the other seats (own score when alone)."""
+        sc = [float(x) for x in game.scores()]
+        if len(sc) == 1:
+            return sc
+        return [sc[p] - max(sc[q] for q in range(len(sc)) if q != p) for p in range(len(sc))]
+
+    # -- AEC API ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        elif self._rng is None:
+            self._rng = random.Random(secrets.randbits(64))
+        self.game = new_game(self.variant, seed=self._rng.getrandbits(62), **self.config)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._mask_for = -1
+        self._advance()
+
+    def observe(self, agent):
+        seat = self.agent_name_mapping[agent]
+        game = self.game
+        obs = self.encoder.encode(game.state, seat).copy()
+        mask = np.zeros(self.catalogue.size, dtype=np.int8)
+        if seat == game.state.actor and not game.state.over:
+            mask[self.legal_indices()] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def legal_indices(self) -> list[int]:
+        """Catalogue indices of the current legal actions (cached per decision)."""
+        game = self.game
+        if self._mask_for != len(game.history):
+            self._mask_idx = self.catalogue.encode_all(game.legal_actions(), game.state.actor)
+            self._mask_for = len(game.history)
+        return self._mask_idx
+
+    def action_mask(self, agent=None):
+        """The int8 mask of ``agent`` (default: the agent to act)."""
+        return self.observe(agent or self.agent_selection)["action_mask"]
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        seat = self.agent_name_mapping[agent]
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+        engine_action = self._decode(action, seat)
+        if engine_action is None:
+            self._illegal(agent, action)
+        else:
+            game.apply(engine_action)
+            self._advance()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _decode(self, action, seat: int):
+        """The engine action of a legal integer, else None (or raise, per ``illegal_action``)."""
+        try:
+            i = int(action)
+        except (TypeError, ValueError):
+            i = -1
+        if 0 <= i < self.catalogue.size and i in self.legal_indices():
+            return self.catalogue.decode(i, seat)
+        if self.illegal_action == "raise":
+            what = self.catalogue.decode(i, seat) if 0 <= i < self.catalogue.size else action
+            raise IllegalActionError(what, self.game.decision, seat, self.game.legal_actions())
+        return None
+
+    def _illegal(self, agent, action) -> None:
+        for a in self.agents:
+            self.terminations[a] = True
+            self.rewards[a] = 0.0
+        self.rewards[agent] = -1.0
+        self.infos[agent] = {"illegal_action": True, "action": action}
+
+    def _advance(self) -> None:
+        """Apply forced decisions (if enabled), then hand the turn to the deciding seat or finish."""
+        game = self.game
+        if self.auto_forced:
+            while not game.state.over:
+                legal = game.legal_actions()
+                if len(legal) != 1:
+                    break
+                game.apply(legal[0])
+        if game.is_truncated:
+            for a in self.agents:
+                self.truncations[a] = True
+        elif game.state.over:
+            rewards = final_rewards(self, game, self.reward_mode)
+            for a in self.agents:
+                self.terminations[a] = True
+                self.rewards[a] = rewards[self.agent_name_mapping[a]]
+        else:
+            self.agent_selection = self.possible_agents[game.state.actor]
+            return
+        if not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        if self.game is None:
+            return ""
+        from ..render import render_game
+        return render_game(self.game)
+
+    def close(self) -> None:
+        pass
+
+
+def make_env_fn(raw_env_cls: type):
+    """The standard ``env(**options)`` constructor: ``raw_env`` under PettingZoo's order checks."""
+    def env(**kwargs) -> AECEnv:
+        return wrappers.OrderEnforcingWrapper(raw_env_cls(**kwargs))
+    env.__doc__ = f"{raw_env_cls.metadata['name']} AEC env with PettingZoo's order-enforcing wrapper."
+    return env
