@@ -435,3 +435,30 @@ class SolitaireRules(MafiaRules):
     def winners(self, s: State) -> list[int]:
         """A win needs a positive score; a draw or loss has no winner."""
         return [0] if s.over and self.scores(s)[0] > 0 else []
+
+
+# -- action catalogue (the env's Discrete space; catalogue.py) ---------------------------------------------
+from .catalogue import Span, deck_types, fields, hand_positions, register_catalogue  # noqa: E402
+
+
+def mafia_catalogue(rules: MafiaRules) -> list[Span]:
+    """The mafia variants' spans; solitaire has no leftovers step and no 3rd-field purchase."""
+    types = deck_types(rules)
+    bosses = tuple(range(rules.bosses))
+    spans = [Span(Kind.PLANT, fields())]
+    if not rules.solo:
+        spans.append(Span(Kind.PLANT_CARD, types, fields()))
+    spans.append(Span(Kind.HARVEST, fields()))
+    if not rules.solo:
+        spans.append(Span(Kind.BUY_FIELD))
+    spans += [Span(Kind.STOP_PLANTING), Span(Kind.DONE)]
+    if not rules.solo:
+        spans.append(Span(Kind.DISCARD, types))
+    spans += [Span(Kind.TURN_UP), Span(Kind.CONTINUE),
+              Span(Kind.GIVE_MAFIA, hand_positions(rules), bosses),
+              Span(Kind.PLACE_STACK, types, fields() + tuple(BOSS_TARGET + b for b in bosses))]
+    return spans
+
+
+register_catalogue("al_cabohne", mafia_catalogue)
+register_catalogue("bean_solitaire", mafia_catalogue)
