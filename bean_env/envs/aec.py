@@ -82,7 +82,8 @@ class BeanAECEnv(AECEnv):
     """The generic AEC env of one engine variant (set ``variant`` in the subclass)."""
 
     variant = ""
-    metadata = {"render_modes": list(RENDER_MODES), "name": "bean_env", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "bean_env", "is_parallelizable": False,
+                "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, reward_mode: str = "win", auto_forced: bool = True,
                  illegal_action: str = "terminate", **config: Any):
@@ -187,7 +188,7 @@ class BeanAECEnv(AECEnv):
             self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def _decode(self, action, seat: int):
         """The engine action of a legal integer, else None (or raise, per ``illegal_action``)."""
@@ -240,7 +241,11 @@ class BeanAECEnv(AECEnv):
         if self.game is None:
             return ""
         from ..render import render_game
-        return render_game(self.game)
+        text = render_game(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

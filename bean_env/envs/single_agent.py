@@ -1,0 +1,193 @@
+"""A single-agent ``gymnasium.Env``: the learner plays one seat, given policies play the others.
+
+Terms:
+- *learner*: the seat the RL algorithm controls (``learner_seat``: a seat number, or ``"random"`` for a
+  seat drawn at every reset).
+- *opponent policy*: a callable ``f(view, legal_actions) -> action`` or an object with
+  ``.act(view, legal_actions)`` (the ``agents`` package interface); ``view`` is the seat's
+  ``PlayerView``. ``opponents`` may be one policy for every other seat, a list (one per other seat,
+  in seat order), a dict ``{seat: policy}``, or ``None`` for uniform random play seeded from the
+  env's seed (which skips building views, so it is fast).
+
+Spaces: ``Box`` observation (the vector of ``docs/envs.md``), ``Discrete`` actions (the variant's
+catalogue, seat-relative), and ``action_masks()`` for sb3-contrib's ``MaskablePPO``. The reward is
+the learner's own reward (``reward_mode`` as in the AEC env), paid at the end. Options as the AEC
+env: rule options, ``reward_mode``, ``auto_forced`` (the learner's forced decisions are applied for
+it), ``illegal_action`` (``"terminate"``: -1 and the episode ends; ``"raise"``), ``render_mode``.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..engine.game import IllegalActionError, new_game
+from .aec import RENDER_MODES, final_rewards
+
+
+class UniformRandomPolicy:
+    """Picks a legal action uniformly at random from its own generator (needs no view)."""
+
+    needs_view = False
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def act(self, view, legal_actions):
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+def _as_callable(policy):
+    act = getattr(policy, "act", None)
+    if callable(act):
+        return act
+    if callable(policy):
+        return policy
+    raise TypeError(f"an opponent policy must be callable or have .act(view, legal_actions), not {policy!r}")
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """The learner's seat of a ``variant`` game as a gymnasium env."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+
+    def __init__(self, variant: str = "bean_duel", learner_seat: int | str = 0, opponents: Any = None,
+                 reward_mode: str = "win", auto_forced: bool = True, illegal_action: str = "terminate",
+                 render_mode: str | None = None, **config: Any):
+        module = importlib.import_module(f"{__package__}.{variant}_v0")
+        self.aec = module.raw_env(render_mode=render_mode, reward_mode=reward_mode, auto_forced=auto_forced,
+                                  illegal_action=illegal_action, **config)
+        self.variant = variant
+        self.config = self.aec.config
+        self.catalogue = self.aec.catalogue
+        self.encoder = self.aec.encoder
+        self.num_players = n = len(self.aec.possible_agents)
+        if learner_seat != "random" and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
+            raise ValueError(f"bad value {learner_seat!r} for option 'learner_seat'; allowed: 0..{n - 1} or 'random'")
+        self.learner_seat = learner_seat
+        self.reward_mode, self.auto_forced, self.illegal_action = reward_mode, auto_forced, illegal_action
+        self.render_mode = render_mode
+        self._opponents_spec = opponents
+        self.observation_space = spaces.Box(low=np.zeros(self.encoder.size, np.float32), high=self.encoder.high,
+                                            dtype=np.float32)
+        self.action_space = spaces.Discrete(self.catalogue.size)
+        self.game = None
+        self.seat = 0
+        self._random = UniformRandomPolicy(0)
+        self._policies: dict[int, Any] = {}
+
+    # -- opponents -------------------------------------------------------------------------------------
+    def _policy_table(self) -> dict[int, Any]:
+        others = [q for q in range(self.num_players) if q != self.seat]
+        spec = self._opponents_spec
+        if spec is None:
+            return {q: self._random for q in others}
+        if isinstance(spec, dict):
+            missing = [q for q in others if q not in spec]
+            if missing:
+                raise ValueError(f"opponents has no policy for seats {missing}")
+            return {q: spec[q] for q in others}
+        if isinstance(spec, (list, tuple)):
+            if len(spec) != len(others):
+                raise ValueError(f"opponents lists {len(spec)} policies; the game has {len(others)} other seats")
+            return dict(zip(others, spec))
+        return {q: spec for q in others}
+
+    def _play_others(self) -> None:
+        """Play opponent and forced decisions until the learner must choose or the game ends."""
+        game = self.game
+        s = game.state
+        while not s.over:
+            legal = game.legal_actions()
+            if s.actor == self.seat:
+                if self.auto_forced and len(legal) == 1:
+                    game.apply(legal[0])
+                    continue
+                return
+            if self.auto_forced and len(legal) == 1:
+                game.apply(legal[0])
+                continue
+            policy = self._policies[s.actor]
+            if getattr(policy, "needs_view", True):
+                action = _as_callable(policy)(game.view(s.actor), legal)
+            else:
+                action = _as_callable(policy)(None, legal)
+            game.apply(action)
+
+    # -- gymnasium API ------------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        rng = self.np_random
+        if self.learner_seat == "random":
+            self.seat = int(rng.integers(self.num_players))
+        else:
+            self.seat = self.learner_seat
+        self._random = UniformRandomPolicy(int(rng.integers(2**62)))
+        self._policies = self._policy_table()
+        self.game = new_game(self.variant, seed=int(rng.integers(2**62)), **self.config)
+        self._play_others()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        game = self.game
+        if game is None:
+            raise RuntimeError("call reset() before step()")
+        if game.state.over:
+            raise RuntimeError("the episode is over; call reset()")
+        legal_idx = self.aec_legal()
+        try:
+            i = int(action)
+        except (TypeError, ValueError):
+            i = -1
+        if i not in legal_idx:
+            if self.illegal_action == "raise":
+                what = self.catalogue.decode(i, self.seat) if 0 <= i < self.catalogue.size else action
+                raise IllegalActionError(what, game.decision, self.seat, game.legal_actions())
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs(), -1.0, True, False, info
+        game.apply(self.catalogue.decode(i, self.seat))
+        self._play_others()
+        if self.render_mode == "human":
+            self.render()
+        reward, terminated, truncated = 0.0, False, False
+        if game.is_truncated:
+            truncated = True
+        elif game.state.over:
+            terminated = True
+            reward = float(final_rewards(self.aec, game, self.reward_mode)[self.seat])
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def aec_legal(self) -> list[int]:
+        """Catalogue indices of the learner's legal actions (empty when it is not to act)."""
+        game = self.game
+        if game.state.over or game.state.actor != self.seat:
+            return []
+        return self.catalogue.encode_all(game.legal_actions(), self.seat)
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of the learner's legal actions (sb3-contrib MaskablePPO)."""
+        mask = np.zeros(self.catalogue.size, dtype=bool)
+        mask[self.aec_legal()] = True
+        return mask
+
+    def _obs(self) -> np.ndarray:
+        return self.encoder.encode(self.game.state, self.seat).copy()
+
+    def _info(self) -> dict:
+        return {"seat": self.seat, "decision": self.game.decision}
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        from ..render import render_game
+        text = render_game(self.game) if self.game is not None else ""
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
