@@ -25,8 +25,10 @@ def implemented() -> tuple[str, ...]:
 from .bohnanza import BohnanzaRules  # noqa: E402
 from .duel import DuelRules  # noqa: E402
 from .mafia import MafiaRules, SolitaireRules  # noqa: E402
+from .takeover import TakeoverRules  # noqa: E402
 
 register_rules("bohnanza", BohnanzaRules)
 register_rules("bean_duel", DuelRules)
 register_rules("al_cabohne", MafiaRules)
 register_rules("bean_solitaire", SolitaireRules)
+register_rules("hostile_takeover", TakeoverRules)

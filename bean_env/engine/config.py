@@ -57,6 +57,14 @@ register_options(
     "bean_solitaire",
     Option("num_players", 1, "1", _choice(1), "Bean Solitaire is for exactly 1 player (MAF-4)"),
 )
+register_options(
+    "hostile_takeover",
+    Option("num_players", 4, "2-5", _int_range(2, 5), "HT: 2-5 players"),
+    Option("max_actions_per_turn", 200, "a whole number >= 1", _int_range(1),
+           "HT-17: top-level actions of the active player per turn before only 'end turn' is legal"),
+    Option("max_turns", 400, "a whole number >= 1", _int_range(1),
+           "HT-17: turns before the game stops as a truncation without a result"),
+)
 
 
 def validate(variant: str, config: dict) -> dict:
