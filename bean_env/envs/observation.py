@@ -19,6 +19,7 @@ documented in ``docs/envs.md``.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -263,6 +264,11 @@ def register_observation(variant: str, decisions: tuple, blocks: Callable[[Conte
 
 
 def make_context(variant: str, rules, n: int) -> Context:
+    if variant not in _VARIANT_SPECS:
+        try:  # the variant's env module declares its observation
+            importlib.import_module(f"{__package__}.{variant}_v0")
+        except ImportError:
+            pass
     if variant not in _VARIANT_SPECS:
         raise ValueError(f"no observation declared for variant {variant!r}; "
                          f"registered: {', '.join(_VARIANT_SPECS)}")
