@@ -75,12 +75,17 @@ def _mafia_phase(rules, s: State, phase: str) -> None:
 
 _MAFIA_PHASES = (("turn_start", "plant", "turn_up", "place", "draw"), _mafia_phase)
 
+
+def _takeover_phase(rules, s: State, phase: str) -> None:
+    rules.enter_phase(s, phase)  # text cards as dealt; richer positions: engine/takeover_positions.py
+
 # Phase name -> how the rules are entered. Mafia and takeover modules add their own.
 PHASES = {
     "bohnanza": (("plant", "turn_up", "trade", "plant_traded", "draw"), _bohnanza_phase),
     "bean_duel": (("turn_start", "turn_up", "plant_face_up", "draw"), _duel_phase),
     "al_cabohne": _MAFIA_PHASES,
     "bean_solitaire": _MAFIA_PHASES,
+    "hostile_takeover": (("turn",), _takeover_phase),
 }
 
 

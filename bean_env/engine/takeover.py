@@ -894,14 +894,15 @@ class TakeoverRules(Rules):
         m.shuffles = 0
         return m
 
-    def extra_unseen(self, s: State) -> Counter:
-        """Corrections for mixed (Mutabohne) piles, which the shared count takes as top type x count."""
+    def extra_seen(self, s: State) -> Counter:
+        """Corrections for mixed (Mutabohne) piles, which the shared count takes as top type x count
+        (signed: the real pile minus that count)."""
         fix = Counter()
-        for i, pile in enumerate(s.piles):
+        for pile in s.piles:
             if pile and pile.count(pile[-1]) != len(pile):
-                fix[pile[-1]] += len(pile)
+                fix[pile[-1]] -= len(pile)
                 for c in pile:
-                    fix[c] -= 1
+                    fix[c] += 1
         return fix
 
     def fill_hidden(self, s: State, unseen, rng) -> None:
@@ -958,6 +959,7 @@ class TakeoverRules(Rules):
         """Bean cards by place (text cards: ``text_locations``)."""
         return {
             "deck": Counter(s.deck), "discard": Counter(s.discard), "under_deck": Counter(s.set_aside),
+            "removed": Counter(s.removed),
             "turned_up": Counter(s.face_up), "hands": Counter(c for h in s.hands for c in h),
             "fields": Counter(c for pile in s.piles for c in pile),
             "coins": Counter(c for h in s.coins for c in h),
