@@ -1,0 +1,236 @@
+"""The ``ppo`` agent: a trained policy network acting from a player's view.
+
+A *policy file* is a pair ``NAME.pt`` + ``NAME.json``:
+- ``NAME.pt``: ``torch.save`` of a plain ``{name: tensor}`` dict (the actor's linear layers, ``layer{i}.weight``
+  and ``layer{i}.bias``), read back with ``torch.load(weights_only=True)``, so loading a file cannot run code;
+- ``NAME.json``: metadata: the variant and its full rule config, the observation and action sizes, the
+  hidden layer widths and activation, and how the policy was trained.
+
+The network is the actor half of a MaskablePPO (sb3-contrib) / RLlib PPO policy: linear layers with an
+activation between them, giving one logit per action of the variant's action catalogue. Illegal actions
+are masked out (logit -1e8, as MaskablePPO does), then the agent takes the most likely action
+(``deterministic=True``, the default) or samples one with its own seeded generator.
+
+The agent builds the same observation vector the PettingZoo env builds (``bean_env.envs.observation``)
+from the masked state of the view, and the mask from the legal actions via the action catalogue.
+Needs torch (the ``train`` extra) but not stable-baselines3.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from bean_env.engine.actions import Action
+from bean_env.engine.catalogue import catalogue_for
+from bean_env.engine.config import validate
+from bean_env.engine.game import new_game
+from bean_env.engine.views import PlayerView
+
+from .base import Agent
+
+FORMAT = "bean_env.ppo_policy/1"
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+ACTIVATIONS = ("tanh", "relu")
+MASKED_LOGIT = -1e8
+
+
+def _torch():
+    try:
+        import torch
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise ImportError("the 'ppo' agent needs torch: pip install 'bean-env[train]'") from exc
+    return torch
+
+
+def policy_paths(path: str | Path) -> tuple[Path, Path]:
+    """The (weights, metadata) files of a policy given either file or their common stem."""
+    p = Path(path)
+    if p.suffix in (".pt", ".json"):
+        p = p.with_suffix("")
+    return p.with_suffix(".pt"), p.with_suffix(".json")
+
+
+def shipped_checkpoint(variant: str) -> Path | None:
+    """The policy shipped with the package for ``variant`` (None if there is none)."""
+    weights, meta = policy_paths(WEIGHTS_DIR / variant)
+    return weights if weights.exists() and meta.exists() else None
+
+
+def shipped_variants() -> list[str]:
+    """Variants that have a shipped policy."""
+    return sorted(p.stem for p in WEIGHTS_DIR.glob("*.json") if shipped_checkpoint(p.stem) is not None)
+
+
+def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict) -> Path:
+    """Write a policy file pair from ``layers`` (``(weight[out, in], bias[out])`` per linear layer, input
+    first) and ``meta`` (must hold ``variant``, ``config``, ``activation``). Returns the weights path."""
+    torch = _torch()
+    weights_path, meta_path = policy_paths(path)
+    weights_path.parent.mkdir(parents=True, exist_ok=True)
+    tensors = {}
+    for i, (w, b) in enumerate(layers):
+        tensors[f"layer{i}.weight"] = torch.as_tensor(np.asarray(w, dtype=np.float32)).clone()
+        tensors[f"layer{i}.bias"] = torch.as_tensor(np.asarray(b, dtype=np.float32)).clone()
+    full = dict(meta)
+    full.update(format=FORMAT, obs_size=int(layers[0][0].shape[1]), num_actions=int(layers[-1][0].shape[0]),
+                hidden=[int(w.shape[0]) for w, _ in layers[:-1]])
+    if full.get("activation") not in ACTIVATIONS:
+        raise ValueError(f"bad activation {full.get('activation')!r}; allowed: {', '.join(ACTIVATIONS)}")
+    torch.save(tensors, weights_path)
+    meta_path.write_text(json.dumps(full, indent=2, sort_keys=True) + "\n")
+    return weights_path
+
+
+class PolicyNet:
+    """The actor network of a policy file: ``logits(obs)`` and masked action choice."""
+
+    def __init__(self, layers: list[tuple], activation: str, meta: dict | None = None):
+        torch = _torch()
+        self.meta = dict(meta or {})
+        self.activation = activation
+        self._act = torch.tanh if activation == "tanh" else torch.relu
+        self.layers = [(torch.as_tensor(w, dtype=torch.float32), torch.as_tensor(b, dtype=torch.float32))
+                       for w, b in layers]
+        self.obs_size = int(self.layers[0][0].shape[1])
+        self.num_actions = int(self.layers[-1][0].shape[0])
+
+    @classmethod
+    def load(cls, path: str | Path) -> "PolicyNet":
+        """Read a policy file pair (no code runs: tensors only, JSON metadata)."""
+        torch = _torch()
+        weights_path, meta_path = policy_paths(path)
+        for p in (weights_path, meta_path):
+            if not p.exists():
+                raise FileNotFoundError(f"policy file {p} not found (a policy is NAME.pt + NAME.json)")
+        meta = json.loads(meta_path.read_text())
+        if meta.get("format") != FORMAT:
+            raise ValueError(f"{meta_path}: not a bean_env policy (format {meta.get('format')!r}, "
+                             f"expected {FORMAT!r})")
+        tensors = torch.load(weights_path, map_location="cpu", weights_only=True)
+        count = len(meta["hidden"]) + 1
+        try:
+            layers = [(tensors[f"layer{i}.weight"], tensors[f"layer{i}.bias"]) for i in range(count)]
+        except KeyError as exc:
+            raise ValueError(f"{weights_path}: missing tensor {exc.args[0]!r} for {count} layers") from None
+        net = cls(layers, meta["activation"], meta)
+        if (net.obs_size, net.num_actions) != (meta["obs_size"], meta["num_actions"]):
+            raise ValueError(f"{weights_path}: tensor shapes ({net.obs_size} inputs, {net.num_actions} actions) "
+                             f"disagree with its metadata ({meta['obs_size']}, {meta['num_actions']})")
+        return net
+
+    def logits(self, obs: np.ndarray):
+        """Unmasked logits (torch tensor) for one observation or a batch."""
+        torch = _torch()
+        with torch.no_grad():
+            x = torch.as_tensor(np.asarray(obs, dtype=np.float32))
+            last = len(self.layers) - 1
+            for i, (w, b) in enumerate(self.layers):
+                x = torch.nn.functional.linear(x, w, b)
+                if i < last:
+                    x = self._act(x)
+        return x
+
+    def masked_logits(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Logits with illegal actions set to -1e8 (numpy, float64)."""
+        z = self.logits(obs).numpy().astype(np.float64)
+        return np.where(np.asarray(mask, dtype=bool), z, MASKED_LOGIT)
+
+    def choose(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None = None) -> int:
+        """The index of the chosen action: argmax if ``rng`` is None, else a sample."""
+        z = self.masked_logits(obs, mask)
+        if rng is None:
+            return int(np.argmax(z))
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        return int(rng.choice(len(p), p=p))
+
+
+def check_compatible(meta: dict, variant: str, config: dict, obs_size: int, num_actions: int,
+                     source: str = "policy") -> None:
+    """Raise ``ValueError`` with a clear message if a policy does not fit a variant config."""
+    if meta.get("variant") != variant:
+        raise ValueError(f"{source} was trained for variant {meta.get('variant')!r}, not {variant!r}; "
+                         f"use a checkpoint for {variant!r}")
+    trained = meta.get("config", {})
+    if trained and dict(trained) != dict(config):
+        diff = {k: (trained.get(k), config.get(k)) for k in set(trained) | set(config)
+                if trained.get(k) != config.get(k)}
+        raise ValueError(f"{source} was trained for {variant!r} with other rule options "
+                         f"(option: (trained, asked)): {diff}")
+    if (meta.get("obs_size"), meta.get("num_actions")) != (obs_size, num_actions):
+        raise ValueError(f"{source} expects {meta.get('obs_size')} observation entries and "
+                         f"{meta.get('num_actions')} actions, but {variant!r} has {obs_size} and {num_actions} "
+                         "(the observation or action layout changed since it was trained)")
+
+
+class PPOAgent(Agent):
+    """Acts with a trained PPO policy. ``checkpoint``: a policy file (``.pt``/``.json`` or their stem);
+    without it, the policy shipped for the variant of the first view is used."""
+
+    name = "ppo"
+
+    def __init__(self, seed: int | None = None, checkpoint: str | Path | None = None,
+                 deterministic: bool = True):
+        super().__init__(seed)
+        self.deterministic = deterministic
+        self.np_rng = np.random.default_rng(seed)
+        self.checkpoint = Path(checkpoint) if checkpoint is not None else None
+        self.net: PolicyNet | None = PolicyNet.load(self.checkpoint) if self.checkpoint is not None else None
+        self._checked: dict[tuple, tuple] = {}   # (variant, config) -> (encoder, catalogue)
+
+    @classmethod
+    def from_net(cls, net: PolicyNet, seed: int | None = None, deterministic: bool = True) -> "PPOAgent":
+        """An agent around an in-memory network (used by training's evaluation)."""
+        agent = cls(seed=seed, deterministic=deterministic)
+        agent.net = net
+        return agent
+
+    def _setup(self, view: PlayerView):
+        config = view.config
+        key = (view.variant, tuple(sorted(config.items())))
+        found = self._checked.get(key)
+        if found is not None:
+            return found
+        if self.net is None:
+            path = shipped_checkpoint(view.variant)
+            if path is None:
+                raise ValueError(f"no shipped 'ppo' policy for variant {view.variant!r} (shipped: "
+                                 f"{', '.join(shipped_variants()) or 'none'}); pass checkpoint=PATH")
+            self.net = PolicyNet.load(path)
+            self.checkpoint = path
+        from bean_env.envs.observation import encoder_for  # numpy only; no pettingzoo import
+
+        full = validate(view.variant, config)
+        encoder = encoder_for(new_game(view.variant, seed=0, **full))  # cached per variant config
+        catalogue = catalogue_for(view.variant, full)
+        source = f"checkpoint {self.checkpoint}" if self.checkpoint else "policy"
+        check_compatible(self.net.meta, view.variant, full, encoder.size, catalogue.size, source)
+        self._checked[key] = found = (encoder, catalogue)
+        return found
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        encoder, catalogue = self._setup(view)
+        obs = encoder.encode(view.state, view.player)
+        idx = catalogue.encode_all(legal_actions, view.player)
+        mask = np.zeros(catalogue.size, dtype=bool)
+        mask[idx] = True
+        choice = self.net.choose(obs, mask, None if self.deterministic else self.np_rng)
+        return catalogue.decode(choice, view.player)
+
+    def action_probabilities(self, view: PlayerView, legal_actions: Sequence[Action]) -> dict[Action, float]:
+        """The policy's probability of each legal action (for analysis)."""
+        encoder, catalogue = self._setup(view)
+        obs = encoder.encode(view.state, view.player)
+        idx = catalogue.encode_all(legal_actions, view.player)
+        mask = np.zeros(catalogue.size, dtype=bool)
+        mask[idx] = True
+        z = self.net.masked_logits(obs, mask)
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        return {a: float(p[i]) for a, i in zip(legal_actions, idx) if not math.isnan(p[i])}

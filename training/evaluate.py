@@ -1,0 +1,63 @@
+"""Evaluation of one agent against baseline opponents on the engine (no env, no training library).
+
+The evaluated agent sits at seat ``game % n`` (rotating), every other seat is a fresh opponent agent.
+A game is a *win* when the agent's seat is among the winners (a shared win counts). In
+``bean_solitaire`` there are no other seats: a win is a positive score against the mafia (MAF-13).
+Game ``i`` uses engine seed ``seed + i``, so results are reproducible.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Callable
+
+from agents import make_agent
+from bean_env import new_game
+
+
+@dataclass
+class EvalResult:
+    """Outcome of ``games`` games of one agent against one kind of opponent."""
+    agent: str
+    opponent: str
+    variant: str
+    games: int
+    wins: int
+    mean_score: float
+    seed: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def row(self) -> dict:
+        out = asdict(self)
+        out["win_rate"] = round(self.win_rate, 4)
+        return out
+
+
+def play_game(variant: str, config: dict, seed: int, players: list) -> "object":
+    """Play one game with ``players[seat]`` agents; returns the finished ``Game``."""
+    game = new_game(variant, seed=seed, **config)
+    for p in players:
+        p.reset()
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(players[seat].act(game.view(seat), game.legal_actions()))
+    return game
+
+
+def evaluate(make: Callable[[int], object], variant: str, config: dict | None = None,
+             opponent: str = "random", games: int = 100, seed: int = 0, agent_name: str = "agent") -> EvalResult:
+    """Win rate of the agents made by ``make(seed)`` against ``opponent`` agents (see module doc)."""
+    config = dict(config or {})
+    wins, total_score = 0, 0.0
+    n = new_game(variant, seed=0, **config).num_players
+    for i in range(games):
+        seat = i % n
+        players = [make_agent(opponent, seed=seed * 7919 + i * n + q) if q != seat else make(seed + i)
+                   for q in range(n)]
+        game = play_game(variant, config, seed + i, players)
+        wins += seat in game.winners()
+        total_score += game.scores()[seat]
+    return EvalResult(agent=agent_name, opponent=opponent if n > 1 else "mafia", variant=variant, games=games,
+                      wins=wins, mean_score=round(total_score / max(games, 1), 3), seed=seed)

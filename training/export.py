@@ -1,0 +1,55 @@
+"""Export a trained MaskablePPO policy's actor to a policy file pair (``agents/ppo.py`` format).
+
+The actor of an sb3-contrib ``MaskableActorCriticPolicy`` on a flat ``Box`` observation is:
+flatten (identity for a vector) -> ``mlp_extractor.policy_net`` (Linear, activation, ...) ->
+``action_net`` (Linear to one logit per action). Only those linear layers are exported.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from agents.ppo import PolicyNet, save_policy
+
+_ACTIVATIONS = {"Tanh": "tanh", "ReLU": "relu"}
+
+
+def sb3_actor_layers(model) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
+    """The actor's linear layers ``[(weight, bias), ...]`` (input first) and its activation name."""
+    import torch.nn as nn
+
+    policy = model.policy
+    if not getattr(policy, "share_features_extractor", True) or \
+            type(policy.features_extractor).__name__ != "FlattenExtractor":
+        raise ValueError("only MaskablePPO policies with the default FlattenExtractor can be exported")
+    layers, activation = [], None
+    for module in policy.mlp_extractor.policy_net:
+        if isinstance(module, nn.Linear):
+            layers.append(module)
+        else:
+            name = _ACTIVATIONS.get(type(module).__name__)
+            if name is None:
+                raise ValueError(f"unsupported activation {type(module).__name__}; allowed: Tanh, ReLU")
+            if activation not in (None, name):
+                raise ValueError("mixed activations cannot be exported")
+            activation = name
+    layers.append(policy.action_net)
+    out = [(m.weight.detach().cpu().numpy().copy(), m.bias.detach().cpu().numpy().copy()) for m in layers]
+    return out, activation or "tanh"
+
+
+def sb3_policy_net(model, meta: dict) -> PolicyNet:
+    """An in-memory ``PolicyNet`` copy of the model's current actor."""
+    layers, activation = sb3_actor_layers(model)
+    full = dict(meta, activation=activation, obs_size=int(layers[0][0].shape[1]),
+                num_actions=int(layers[-1][0].shape[0]), hidden=[int(w.shape[0]) for w, _ in layers[:-1]])
+    return PolicyNet(layers, activation, full)
+
+
+def export_sb3(model, path: str | Path, variant: str, config: dict, training: dict | None = None) -> Path:
+    """Write the model's actor as ``path`` (.pt + .json); returns the weights path."""
+    layers, activation = sb3_actor_layers(model)
+    meta = {"variant": variant, "config": dict(config), "activation": activation,
+            "algorithm": "MaskablePPO (sb3-contrib)", "training": dict(training or {})}
+    return save_policy(path, layers, meta)

@@ -1,0 +1,118 @@
+"""A single-agent gymnasium env for self-play: the learner plays one seat, the pool plays the others.
+
+Each episode the learner takes the next seat in rotation (seat ``episode % n``, starting from a seeded
+offset), and every other seat gets an opponent drawn from the ``OpponentPool``. Opponents' decisions are
+played inside ``step`` until the learner must decide again or the game ends. The learner's reward is the
+AEC env's reward for the learner's seat only, summed over every AEC step since its last action
+(PettingZoo's per-agent rewards), so it is correct for any number of players and any reward mode.
+
+``action_masks()`` returns the learner's legal actions (sb3-contrib's MaskablePPO reads it).
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from agents.ppo import PolicyNet
+
+from .opponents import OpponentPool
+
+
+def make_aec(variant: str, reward_mode: str = "win", **config: Any):
+    """The raw AEC env of a variant (no order-enforcing wrapper: this module drives it correctly)."""
+    module = importlib.import_module(f"bean_env.envs.{variant}_v0")
+    return module.raw_env(reward_mode=reward_mode, **config)
+
+
+class SelfPlayEnv(gym.Env):
+    """Learner-vs-pool env on one variant config. ``info`` at episode end has ``seat``, ``opponents``,
+    ``win`` (learner among the winners) and ``scores``."""
+
+    metadata = {"render_modes": []}
+
+    def __init__(self, variant: str, config: dict | None = None, pool: OpponentPool | None = None,
+                 reward_mode: str = "win", seed: int = 0):
+        super().__init__()
+        self.variant = variant
+        self.aec = make_aec(variant, reward_mode=reward_mode, **(config or {}))
+        self.config = dict(self.aec.config)
+        self.pool = pool if pool is not None else OpponentPool({"random": 1.0}, seed=seed)
+        inner = self.aec.observation_space(self.aec.possible_agents[0])["observation"]
+        self.observation_space = gym.spaces.Box(low=inner.low, high=inner.high, dtype=np.float32)
+        self.action_space = gym.spaces.Discrete(self.aec.catalogue.size)
+        self.num_players = len(self.aec.possible_agents)
+        self._rng = random.Random(seed)
+        self._episode = self._rng.randrange(self.num_players)
+        self.learner = self.aec.possible_agents[0]
+        self.opponents: dict[str, Any] = {}
+        self._reward = 0.0
+
+    # -- pool management (called through VecEnv.env_method) -------------------------------------------
+    def add_snapshot(self, layers: list, activation: str, meta: dict) -> None:
+        """Add a frozen learner snapshot (plain arrays, so it crosses process boundaries)."""
+        self.pool.add_snapshot(PolicyNet(layers, activation, meta))
+
+    def snapshot_count(self) -> int:
+        return len(self.pool.snapshots)
+
+    # -- gymnasium API ------------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+            self.pool.rng.seed(self._rng.getrandbits(64))
+        aec = self.aec
+        while True:
+            aec.reset(seed=self._rng.getrandbits(62))
+            self.learner = aec.possible_agents[self._episode % self.num_players]
+            self._episode += 1
+            self.opponents = {a: self.pool.draw() for a in aec.possible_agents if a != self.learner}
+            self._reward = 0.0
+            self._play_opponents()
+            if not self._done():
+                break
+        return self._obs(), {"seat": aec.agent_name_mapping[self.learner]}
+
+    def step(self, action):
+        aec = self.aec
+        self._reward = 0.0
+        aec.step(int(action))
+        self._collect()
+        self._play_opponents()
+        terminated = all(aec.terminations.values())
+        truncated = not terminated and any(aec.truncations.values())
+        info: dict = {}
+        if terminated or truncated:
+            game = aec.game
+            seat = aec.agent_name_mapping[self.learner]
+            info = {"seat": seat, "win": seat in game.winners(), "scores": game.scores(),
+                    "opponents": [getattr(o, "kind", "?") for o in self.opponents.values()]}
+        return self._obs(), self._reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """Boolean mask of the learner's legal actions (all False once the episode is over)."""
+        if self._done():
+            return np.zeros(self.action_space.n, dtype=bool)
+        return self.aec.observe(self.learner)["action_mask"].astype(bool)
+
+    # -- internals ----------------------------------------------------------------------------------------
+    def _done(self) -> bool:
+        aec = self.aec
+        return any(aec.terminations.values()) or any(aec.truncations.values())
+
+    def _collect(self) -> None:
+        self._reward += float(self.aec.rewards.get(self.learner, 0.0))
+
+    def _play_opponents(self) -> None:
+        aec = self.aec
+        while not self._done() and aec.agent_selection != self.learner:
+            agent = aec.agent_selection
+            aec.step(self.opponents[agent].choose(aec, agent))
+            self._collect()
+
+    def _obs(self) -> np.ndarray:
+        return self.aec.observe(self.learner)["observation"]
