@@ -128,6 +128,9 @@ class SingleAgentEnv(gymnasium.Env):
             self.seat = self.learner_seat
         self._random = UniformRandomPolicy(int(rng.integers(2**62)))
         self._policies = self._policy_table()
+        for policy in {id(p): p for p in self._policies.values()}.values():
+            if callable(getattr(policy, "reset", None)):
+                policy.reset()  # agents forget per-game memory
         self.game = new_game(self.variant, seed=int(rng.integers(2**62)), **self.config)
         self._play_others()
         return self._obs(), self._info()

@@ -1,0 +1,40 @@
+"""Registries: gymnasium and PettingZoo ids exist after ``import bean_env``, whatever the import order,
+and ``import bean_env`` does not import either library."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def run(code: str) -> str:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_import_bean_env_stays_light():
+    assert run("import sys, bean_env; print('gymnasium' in sys.modules, 'pettingzoo' in sys.modules)") == "False False"
+
+
+@pytest.mark.parametrize("order", ["import bean_env, gymnasium", "import gymnasium, bean_env"])
+def test_gymnasium_make_after_either_import_order(order):
+    code = f"""{order}
+env = gymnasium.make("bean_env/BeanDuel-v0")
+obs, info = env.reset(seed=0)
+env2 = gymnasium.make("bean_env/Bohnanza-v0", num_players=5, learner_seat=2)
+obs2, _ = env2.reset(seed=0)
+print(env.action_space.n, obs.shape == env.observation_space.shape, env2.unwrapped.seat)"""
+    n, same, seat = run(code).split()
+    assert int(n) > 0 and same == "True" and seat == "2"
+
+
+@pytest.mark.parametrize("order", ["import bean_env, pettingzoo", "import pettingzoo, bean_env"])
+def test_pettingzoo_make_after_either_import_order(order):
+    code = f"""{order}
+env = pettingzoo.make("aec", "bean_env/bohnanza-v0", num_players=3)
+env.reset(seed=0)
+duel = pettingzoo.make("aec", "bean_env/bean_duel-v0")
+print(len(env.possible_agents), type(env.unwrapped).__module__, len(duel.possible_agents))"""
+    assert run(code) == "3 bean_env.envs.bohnanza_v0 2"
