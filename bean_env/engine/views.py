@@ -151,6 +151,16 @@ class PlayerView:
         return self._state.over
 
     @property
+    def mafia(self) -> dict | None:
+        """The mafia (MAF-1, public): ``{"bosses": [(type name or None, count)], "treasury": coins}``,
+        or None for variants without a mafia."""
+        s = self._state
+        if not hasattr(s, "treasury"):
+            return None
+        return {"bosses": [(_name(s.btype[b]) if s.bcount[b] else None, s.bcount[b]) for b in range(len(s.btype))],
+                "treasury": len(s.treasury)}
+
+    @property
     def offer(self) -> dict | None:
         """The offer being built or answered (public), or None."""
         s = self._state

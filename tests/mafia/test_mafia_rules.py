@@ -511,3 +511,13 @@ def test_render_shows_the_mafia():
     game = pos(boss=[("chili", 2), None], treasury=3, hands=[["green"], []])
     text = game.render()
     assert "Al Cabohne (>=3) [chili x2]" in text and "mafia coins  3" in text and "Don Corlebohne" in text
+
+
+def test_com7_view_shows_the_mafia_and_coin_counts():
+    """COM-7, INFO-1: the mafia's fields and treasury are public in every view."""
+    game = pos(boss=[("chili", 2), None], treasury=3, coins=[1, 2], hands=[["green"], []])
+    for p in range(2):
+        view = game.view(p)
+        assert view.mafia == {"bosses": [("chili", 2), (None, 0)], "treasury": 3}
+        assert view.coins == [1, 2]
+    assert new_game("bean_duel", seed=1).view(0).mafia is None
