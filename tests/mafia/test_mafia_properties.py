@@ -10,9 +10,16 @@ import pytest
 
 from bean_env import new_game, replay
 from bean_env.engine.game import Game
-from helpers import assert_conserved, assert_well_formed, random_playout, state_digest
+from helpers import assert_conserved, assert_well_formed, random_playout
+from helpers import state_digest as base_digest
 
 VARIANTS = ("al_cabohne", "bean_solitaire")
+
+
+def state_digest(game) -> str:
+    """The shared state digest plus the mafia's fields and treasury."""
+    s = game.state
+    return f"{base_digest(game)}/{s.btype}/{s.bcount}/{s.treasury}"
 
 
 def card_total(s) -> Counter:
