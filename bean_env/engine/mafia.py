@@ -387,15 +387,21 @@ class MafiaRules(Rules):
             raise ValueError(f"bosses has {len(bosses)} entries; {s.variant!r} has {self.bosses} bosses")
         for b, spec in enumerate(bosses):
             if spec:
-                bean = CODE[spec[0]]
+                bean = _code(spec[0], f"bosses[{b}]")
                 if self.grower(s, bean) >= 0:
                     raise ValueError(f"two bosses grow {spec[0]!r} (MAF-1)")
                 self.boss_put(s, b, bean, int(spec[1]))
                 placed.extend([bean] * int(spec[1]))
         t = areas.get("treasury", [])
-        s.treasury = [CODE["blue"]] * t if isinstance(t, int) else [CODE[n] for n in t]
+        s.treasury = [CODE["blue"]] * t if isinstance(t, int) else [_code(n, "treasury") for n in t]
         placed.extend(s.treasury)
         return placed
+
+
+def _code(name: str, where: str) -> int:
+    if name not in CODE:
+        raise ValueError(f"unknown bean type {name!r} in {where}; allowed: {', '.join(CODE)}")
+    return CODE[name]
 
 
 class SolitaireRules(MafiaRules):

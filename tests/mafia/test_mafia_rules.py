@@ -521,3 +521,15 @@ def test_com7_view_shows_the_mafia_and_coin_counts():
         assert view.mafia == {"bosses": [("chili", 2), (None, 0)], "treasury": 3}
         assert view.coins == [1, 2]
     assert new_game("bean_duel", seed=1).view(0).mafia is None
+
+
+def test_positions_reject_bad_mafia_areas():
+    """Positions name bad boss specs clearly."""
+    with pytest.raises(ValueError, match="unknown bean type"):
+        pos(boss=[("chilli", 2)])
+    with pytest.raises(ValueError, match="MAF-1"):
+        pos(boss=[("chili", 2), ("chili", 1)])
+    with pytest.raises(ValueError, match="2 bosses"):
+        pos(boss=[("chili", 2), ("blue", 1), ("green", 1)])
+    with pytest.raises(ValueError, match="no extra card areas"):
+        make_position("bean_duel", phase="turn_start", areas={"bosses": []})
