@@ -10,8 +10,9 @@ import json
 import random
 from collections import Counter
 
-# The card places of a state that a digest covers: everything a rules change could alter, and none of
-# the bookkeeping a refactor might rename.
+# The parts of a base state that a digest covers: everything a rules change could alter, and none of
+# the bookkeeping a refactor might rename. Attributes a variant adds to its states (the mafia's bosses,
+# ...) are covered too.
 DIGEST_KEYS = ("decision", "actor", "active", "turn", "over", "runouts", "limit", "deck", "discard",
                "removed", "set_aside", "face_up", "hands", "known", "ftype", "fcount", "nfields", "coins",
                "to_plant", "ext")
@@ -79,10 +80,20 @@ def random_playout(game, rng: random.Random, max_steps: int | None = None, check
     return steps
 
 
+def _base_keys() -> frozenset:
+    from bean_env.engine.state import State
+    return frozenset(State("base", {}, 0, 1).__dict__)
+
+
+_BASE_KEYS = _base_keys()
+
+
 def state_digest(game) -> str:
-    """A short hash of the rules-relevant state (cards, fields, coins, decision point)."""
+    """A short hash of the rules-relevant state (cards, fields, coins, decision point, and whatever a
+    variant adds to the base state)."""
     d = game.state.to_dict()
     data = {k: d.get(k) for k in DIGEST_KEYS}
+    data.update({k: v for k, v in d.items() if k not in _BASE_KEYS})
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
