@@ -4,7 +4,7 @@
     agent = make_agent("heuristic", seed=1)
     action = agent.act(game.view(game.current_player), game.legal_actions())
 
-Registered here: ``random``, ``heuristic``, ``mcts``. Other packages add theirs with
+Registered here: ``random``, ``heuristic``, ``mcts``, ``ppo``. Other packages add theirs with
 ``register_agent(name, factory)`` (a callable or a lazy ``"module:attribute"`` path).
 """
 from __future__ import annotations
@@ -15,5 +15,6 @@ from .registry import AGENTS, make_agent, register_agent
 register_agent("random", RandomAgent)
 register_agent("heuristic", "agents.heuristic:HeuristicAgent")
 register_agent("mcts", "agents.mcts:MCTSAgent")
+register_agent("ppo", "agents.ppo:PPOAgent")  # trained policy; needs torch (train extra)
 
 __all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent", "register_agent"]
