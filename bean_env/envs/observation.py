@@ -20,6 +20,7 @@ documented in ``docs/envs.md``.
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -131,9 +132,12 @@ def _counts(cards, tslot, base, ix, vx):
     """Append per-type counts of ``cards`` at ``base + slot``."""
     if not cards:
         return
-    seen: dict[int, int] = {}
-    for c in cards:
-        seen[c] = seen.get(c, 0) + 1
+    if len(cards) > 12:
+        seen = Counter(cards)  # counts in C for long piles (discard)
+    else:
+        seen = {}
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
     for c, k in seen.items():
         ix.append(base + tslot[c])
         vx.append(float(k))
