@@ -277,7 +277,8 @@ class TournamentResult:
         return [e.label for e in self.entries]
 
     def stats(self) -> list[dict]:
-        """One row per entry: games, wins, shared wins, win rate with 95% CI, mean score (coins, or the MAF-13 score in bean_solitaire), rating."""
+        """One row per entry: games, wins, shared wins, win rate with 95% CI, mean score (coins; the
+        MAF-13 score in bean_solitaire) and rating."""
         ratings = self.ratings() or {}
         rows = []
         for label in self.labels:

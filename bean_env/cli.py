@@ -1,0 +1,213 @@
+"""The ``bean-env`` command.
+
+    bean-env list                                   variants, their rule options, agents
+    bean-env play bean_duel --opponents heuristic   play in the terminal against agents
+    bean-env tournament bohnanza heuristic random random random --games 40
+    bean-env replay game.json [--render]            print a recorded game step by step
+    bean-env bench                                  run the benchmark scripts of a source checkout
+    bean-env train ...                              self-play training (the ``training`` package)
+
+Rule options are given as ``-o key=value`` (e.g. ``-o num_players=4 -o edition=english``); agents as
+specs ``name[:key=value...]`` (e.g. ``mcts:simulations=50``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from . import implemented, new_game, replay
+from .engine.actions import Action
+from .engine.config import OPTIONS
+from .render import render_game
+
+
+# -- list -------------------------------------------------------------------------------------------------
+def cmd_list(args, out: TextIO) -> int:
+    from agents import AGENTS
+
+    print("variants (rule options with defaults):", file=out)
+    for v in implemented():
+        opts = ", ".join(f"{o.name}={o.default!r}" for o in OPTIONS.get(v, {}).values())
+        print(f"  {v}: {opts}", file=out)
+    print("agents: " + ", ".join(sorted(AGENTS)), file=out)
+    return 0
+
+
+# -- play -------------------------------------------------------------------------------------------------
+def _parse_choice(text: str, legal: list[Action]):
+    """The legal action the person typed (a number from the list or the action's text), or None."""
+    text = text.strip()
+    if text.isdigit():
+        k = int(text)
+        return legal[k - 1] if 1 <= k <= len(legal) else None
+    for a in legal:
+        if str(a) == text:
+            return a
+    return None
+
+
+def cmd_play(args, out: TextIO, inp: TextIO) -> int:
+    from agents import make_agent
+    from agents.tournament import parse_options, parse_spec
+
+    config = parse_options(args.option)
+    game = new_game(args.variant, seed=args.seed, **config)
+    n = game.num_players
+    if not 0 <= args.seat < n:
+        raise ValueError(f"bad seat {args.seat}; allowed: 0..{n - 1}")
+    specs = list(args.opponents) or ["heuristic"]
+    while len(specs) < n - 1:
+        specs.append(specs[-1])
+    if len(specs) > n - 1:
+        raise ValueError(f"{args.variant} has {n} seats: give at most {n - 1} opponents, got {len(specs)}")
+    agents, names = {}, {}
+    others = [p for p in range(n) if p != args.seat]
+    for k, (p, spec) in enumerate(zip(others, specs)):
+        name, kw = parse_spec(spec)
+        agents[p] = make_agent(name, seed=None if args.seed is None else args.seed * 100 + k, **kw)
+        names[p] = spec
+    print(f"{args.variant}: you are player {args.seat}; "
+          + ", ".join(f"player {p} is {names[p]}" for p in others), file=out)
+    while not game.is_over:
+        p = game.current_player
+        legal = game.legal_actions()
+        if p != args.seat:
+            action = agents[p].act(game.view(p), legal)
+            print(f"  player {p} ({names[p]}): {action}", file=out)
+            game.apply(action)
+            continue
+        print("\n" + render_game(game, viewer=args.seat), file=out)
+        for k, a in enumerate(legal, start=1):
+            print(f"  {k:3d}. {a}", file=out)
+        while True:
+            print(f"your choice (1-{len(legal)}, an action's text, or q to quit): ", end="", file=out)
+            out.flush()
+            line = inp.readline()
+            if not line:
+                print("\nend of input: game abandoned", file=out)
+                return 1
+            if line.strip().lower() in ("q", "quit", "exit"):
+                print("game abandoned", file=out)
+                return 1
+            action = _parse_choice(line, legal)
+            if action is not None:
+                break
+            print(f"not a legal choice: {line.strip()!r}; enter a number from 1 to {len(legal)}", file=out)
+        game.apply(action)
+    print("\n" + render_game(game), file=out)
+    winners = game.winners()
+    result = "you win" if args.seat in winners else ("you lose" if winners else "no winner")
+    shared = " (shared)" if args.seat in winners and len(winners) > 1 else ""
+    print(f"scores {game.scores()}: {result}{shared}", file=out)
+    return 0
+
+
+# -- replay -----------------------------------------------------------------------------------------------
+def load_record(path: str) -> dict:
+    """A game record from a file: ``game.record()`` JSON or ``game.to_json()`` output."""
+    data = json.loads(Path(path).read_text())
+    if "actions" in data:
+        return data
+    if data.get("format", "").startswith("bean_env.game/"):
+        s = data["state"]
+        return {"variant": s["variant"], "config": s["config"], "seed": s["seed"], "actions": data["history"]}
+    raise ValueError(f"{path}: not a game record (expected keys variant, config, seed, actions)")
+
+
+def cmd_replay(args, out: TextIO) -> int:
+    record = load_record(args.file)
+    game = new_game(record["variant"], seed=record["seed"], **record.get("config", {}))
+    print(f"{record['variant']} {record.get('config', {})} seed {record['seed']}: "
+          f"{len(record['actions'])} actions", file=out)
+    for i, a in enumerate(record["actions"], start=1):
+        action = Action.from_json(a) if isinstance(a, list) else a
+        if args.render:
+            print("\n" + render_game(game), file=out)
+        print(f"{i:5d}. player {game.current_player} [{game.decision}] {action}", file=out)
+        game.apply(action)
+    print("\n" + render_game(game), file=out)
+    return 0
+
+
+# -- bench and train ---------------------------------------------------------------------------------------
+BENCH_SCRIPTS = ("engine_speed.py", "throughput.py")
+
+
+def cmd_bench(args, out: TextIO) -> int:
+    root = Path(__file__).resolve().parents[1] / "benchmarks"
+    scripts = [root / name for name in BENCH_SCRIPTS if (root / name).exists()]
+    if not scripts:
+        raise ValueError(f"no benchmark scripts ({', '.join(BENCH_SCRIPTS)}) in {root}; "
+                         "run bean-env bench from a source checkout")
+    code = 0
+    for script in scripts:
+        print(f"== {script.name}", file=out)
+        out.flush()
+        code = max(code, subprocess.call([sys.executable, str(script), *args.bench_args]))
+    return code
+
+
+def cmd_train(args, out: TextIO) -> int:
+    try:
+        from training.cli import main as train_main
+    except ImportError as exc:
+        raise ValueError(f"training is not available ({exc}); install the extra: pip install 'bean-env[train]'")
+    return int(train_main(list(args.train_args)) or 0)
+
+
+# -- entry point -------------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    from agents.tournament import add_arguments
+
+    parser = argparse.ArgumentParser(prog="bean-env", description="Bohnanza environments: play, "
+                                     "tournaments, replays, benchmarks and training.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    sub.add_parser("list", help="list variants, rule options and agents")
+    p = sub.add_parser("play", help="play a game in the terminal against agents")
+    p.add_argument("variant", nargs="?", default="bean_duel")
+    p.add_argument("--opponents", nargs="*", default=[], metavar="AGENT",
+                   help="agent specs for the other seats (default heuristic; the last one fills up)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="game seed (default random)")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="rule option")
+    p = sub.add_parser("tournament", help="a tournament with ratings and reports")
+    add_arguments(p)
+    p = sub.add_parser("replay", help="print a recorded game step by step")
+    p.add_argument("file", help="a game record (JSON of game.record() or game.to_json())")
+    p.add_argument("--render", action="store_true", help="show the table before every action")
+    p = sub.add_parser("bench", help="run the benchmark scripts (benchmarks/engine_speed.py, throughput.py)")
+    p.add_argument("bench_args", nargs=argparse.REMAINDER, help="arguments passed to each script")
+    p = sub.add_parser("train", help="self-play training (see training/)", add_help=False)
+    p.add_argument("train_args", nargs=argparse.REMAINDER, help="arguments of the training command")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    out = stdout or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "list":
+            return cmd_list(args, out)
+        if args.command == "play":
+            return cmd_play(args, out, stdin or sys.stdin)
+        if args.command == "tournament":
+            from agents.tournament import run_from_args
+            run_from_args(args)
+            return 0
+        if args.command == "replay":
+            return cmd_replay(args, out)
+        if args.command == "bench":
+            return cmd_bench(args, out)
+        return cmd_train(args, out)
+    except (ValueError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
