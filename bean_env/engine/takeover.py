@@ -479,7 +479,7 @@ class TakeoverRules(Rules):
 
     # e) takeover (HT-11, HT-13, HT-16, TXT-7, TXT-16, TXT-17)
     def targets(self, s: State, p: int) -> list[int]:
-        if s.decision == "copy":
+        if s.cp_leader >= 0:                               # inside a copying round (HT-13)
             banned = set(s.cp_took) | {s.cp_leader}
         else:
             banned = set()

@@ -205,35 +205,31 @@ def test_ht13_two_players_cannot_copy_takeover():
 def test_ht13_takeover_copy_target_restrictions_5_players():
     """HT-13: a passive player never attacks the active player; with 5 players the second copier of e)
     cannot attack the first copier (nor anyone who carried out a takeover in this round)."""
-    big, small = ("blue", 6), ("soy", 1)
-    g = takeover_position(5, fields=[[big], [big], [big], [small], [small]])
-    # active 0 attacks seat 3's field 1 (fields swap: seat 3 now holds the big field)
-    do(g, "attack player 3 field 1 with field 1")
+    g = takeover_position(5, fields=[[("blue", 5)], [("blue", 4)], [("blue", 3)], [("soy", 1)], [("soy", 1)]],
+                          texts=[[], [], [2], [], []], discard=["red"])
+    do(g, "attack player 3 field 1 with field 1")        # 0 gets soy x1, 3 gets blue x5
     assert g.current_player == 1
-    targets = sorted(m for m in legal(g) if m.startswith("attack"))
-    assert targets == ["attack player 4 field 1 with field 1"]   # not 0 (active), not 3 (attacked back? no:
-    # 3 did not carry out a takeover, but holds the big field now and is stronger)
-    do(g, "attack player 4 field 1 with field 1")
+    assert sorted(m for m in legal(g) if m.startswith("attack")) == [
+        "attack player 2 field 1 with field 1", "attack player 4 field 1 with field 1"]   # never seat 0
+    do(g, "attack player 4 field 1 with field 1")        # 1 gets soy x1, 4 gets blue x4
     assert g.current_player == 2
-    # seat 1 carried out a takeover: it is no target; seat 0 is active; seat 3/4 hold fields of 6 and 1
-    targets = sorted(m for m in legal(g) if m.startswith("attack"))
-    assert "attack player 1 field 1 with field 1" not in targets
-    assert "attack player 0 field 1 with field 1" not in targets
+    # blue x3 would beat seat 1's soy x1 (and seat 0's), but both carried out a takeover in this round
+    assert legal(g) == ["pass", "Extrakarte"]
 
 
 def test_ht13_first_turn_takeover_against_earlier_attacker_forbidden():
-    """HT-13 (the 4-player example): A attacks B; B may not attack A, attacks D; C may then only attack D."""
+    """HT-13 (the 4-player example): A attacks B; B may not attack A, attacks D; C could only attack D
+    (here D is too strong); finally D attacks C."""
     g = takeover_position(4, turn=0, fields=[[("blue", 4)], [("blue", 2)], [("blue", 3)], [("soy", 1)]])
     do(g, "attack player 1 field 1 with field 1")        # A (0) attacks B (1): B now has the 4 blues
     assert g.current_player == 1
     assert sorted(m for m in legal(g) if m.startswith("attack")) == [
         "attack player 2 field 1 with field 1", "attack player 3 field 1 with field 1"]
     do(g, "attack player 3 field 1 with field 1")        # B attacks D: D gets the 4 blues, B the soy
-    assert g.current_player == 2
-    assert sorted(m for m in legal(g) if m.startswith("attack")) == []   # D is stronger, A/B banned
-    do(g, "pass")
-    assert g.current_player == 3
+    assert g.current_player == 3                         # C has no legal takeover and no text card
     assert sorted(m for m in legal(g) if m.startswith("attack")) == ["attack player 2 field 1 with field 1"]
+    do(g, "attack player 2 field 1 with field 1")
+    assert g.decision == "turn" and pile(g, 3, 0) == ["blue"] * 3 and pile(g, 2, 0) == ["blue"] * 4
 
 
 # -- turn end, draw up, run-outs -------------------------------------------------------------------
