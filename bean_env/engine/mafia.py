@@ -30,6 +30,13 @@ FIELD_COST = 4               # MAF-11: 3rd field in the 2-player game
 BOSS_TARGET = 3              # PLACE_STACK target b >= 3 means boss b - 3
 
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
+_GIFTS: list[tuple[Action, ...]] = []  # _GIFTS[i][b]: give hand card i to boss b
+
+
+def _give(i: int, b: int) -> Action:
+    while len(_GIFTS) <= i:
+        _GIFTS.append(tuple(Action(Kind.GIVE_MAFIA, len(_GIFTS), k) for k in range(3)))
+    return _GIFTS[i][b]
 
 
 class MafiaRules(Rules):
@@ -108,13 +115,6 @@ class MafiaRules(Rules):
             if s.bcount[b] and s.btype[b] == bean:
                 return b
         return EMPTY
-
-    def boss_targets(self, s: State, bean: int) -> list[int]:
-        """Bosses that may take ``bean``: the one growing it, else every empty boss (MAF-1, COM-3)."""
-        b = self.grower(s, bean)
-        if b >= 0:
-            return [b]
-        return [b for b in range(self.bosses) if s.bcount[b] == 0]
 
     # -- 3rd field (MAF-11) -------------------------------------------------------------------------
     def can_buy(self, s: State, p: int) -> bool:
@@ -200,19 +200,24 @@ class MafiaRules(Rules):
         s.decision = "place"  # MAF-9 (A)
 
     def fill_gifts(self, s: State) -> list[Action]:
-        """MAF-9 (B): gifts that put a card onto an empty boss."""
-        p = s.active
-        hand = s.hands[p]
-        out = []
+        """MAF-9 (B): gifts that put a card onto an empty boss (of a type no other boss grows)."""
         empty = [b for b in range(self.bosses) if s.bcount[b] == 0]
         if not empty:
-            return out
+            return []
+        grown = {s.btype[b] for b in range(self.bosses) if s.bcount[b]}
+        return self.gifts(s.hands[s.active], lambda bean: () if bean in grown else empty)
+
+    @staticmethod
+    def gifts(hand: list[int], targets) -> list[Action]:
+        """GIVE_MAFIA for each hand card to each boss in ``targets(type)``; of equal adjacent hand
+        cards only the first is offered (same outcome)."""
+        out = []
+        prev = EMPTY
         for i, bean in enumerate(hand):
-            if i and hand[i - 1] == bean:
-                continue
-            if self.grower(s, bean) >= 0:
-                continue
-            out.extend(Action(Kind.GIVE_MAFIA, i, b) for b in empty)
+            if bean != prev:
+                for b in targets(bean):
+                    out.append(_give(i, b))
+            prev = bean
         return out
 
     def begin_fill(self, s: State) -> None:
@@ -269,14 +274,17 @@ class MafiaRules(Rules):
         raise AssertionError(f"unknown decision point {d!r}")
 
     def place_actions(self, s: State, p: int) -> list[Action]:
+        growers = {s.btype[b]: (b,) for b in range(self.bosses) if s.bcount[b]}
+        empty = tuple(b for b in range(self.bosses) if s.bcount[b] == 0)
+
+        def targets(bean: int) -> tuple:  # the boss growing it, else every empty boss (MAF-1)
+            return growers.get(bean, empty)
+
         out = []
         for bean in sorted(set(s.face_up)):
             out.extend(Action(Kind.PLACE_STACK, bean, f) for f in self.fits(s, p, bean))
-            out.extend(Action(Kind.PLACE_STACK, bean, BOSS_TARGET + b) for b in self.boss_targets(s, bean))
-        hand = s.hands[p]
-        for i, bean in enumerate(hand):
-            if i == 0 or hand[i - 1] != bean:
-                out.extend(Action(Kind.GIVE_MAFIA, i, b) for b in self.boss_targets(s, bean))
+            out.extend(Action(Kind.PLACE_STACK, bean, BOSS_TARGET + b) for b in targets(bean))
+        out += self.gifts(s.hands[p], targets)
         if not (self.solo and s.face_up):
             out.append(DONE)  # MAF-9: solitaire ends placements only with no face-up card left
         return out
