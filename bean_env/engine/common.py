@@ -76,8 +76,9 @@ class Rules:
         """Fields seat ``p`` may harvest now (COM-6 one-card rule)."""
         base = p * 3
         counts = s.fcount[base:base + s.nfields[p]]
-        big = any(c >= 2 for c in counts)
-        return [f for f, c in enumerate(counts) if c >= 2 or (c == 1 and not big)]
+        if max(counts) >= 2:  # a field with two or more cards: one-card fields are not harvestable
+            return [f for f, c in enumerate(counts) if c >= 2]
+        return [f for f, c in enumerate(counts) if c == 1]
 
     def harvest(self, s: State, p: int, field: int) -> int:
         """Harvest and sell one field (COM-5); returns the coins earned."""

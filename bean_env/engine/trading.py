@@ -17,6 +17,7 @@ Decision points:
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action, Kind)
@@ -26,6 +27,7 @@ from .state import EMPTY, State
 _KEEP = {}
 _GIVE_TRADE = {}
 _WANT = {}
+_OFFER = {}
 
 
 def _cached(table: dict, kind: int, a: int) -> Action:
@@ -108,6 +110,13 @@ class TradingMixin(Rules):
                 out.append(_cached(_KEEP, Kind.KEEP, t))
         return out
 
+    def _want_actions(self) -> list[Action]:
+        """WANT for each type of the deck, in type order (built once per rules object)."""
+        wants = self.__dict__.get("_wants")
+        if wants is None:
+            wants = self._wants = [_cached(_WANT, Kind.WANT, t) for t in self.deck_types]
+        return wants
+
     def _offer_key(self, s: State) -> list:
         return [s.o_to, list(s.o_hand), sorted(s.o_trade), list(s.o_want)]
 
@@ -121,15 +130,15 @@ class TradingMixin(Rules):
                 for k in range(1, s.n):
                     q = (p + k) % s.n
                     if mine or s.hands[q]:
-                        out.append(Action(Kind.OFFER, q))
+                        out.append(_cached(_OFFER, Kind.OFFER, q))
                 if mine or any(s.hands[q] for q in range(s.n) if q != p):
-                    out.append(Action(Kind.OFFER, ALL))
+                    out.append(_cached(_OFFER, Kind.OFFER, ALL))
                 out.append(PASS)
                 out.append(END_TRADING)
                 out.extend(self._keep_actions(s))
             else:
                 if s.hands[p] or self.tradable_count(s, s.active):
-                    out.append(Action(Kind.OFFER, s.active))
+                    out.append(_cached(_OFFER, Kind.OFFER, s.active))
                 out.append(PASS)
             return out + self.free_actions(s, p)
         if d == "compose":
@@ -169,8 +178,9 @@ class TradingMixin(Rules):
                 if t >= low and have[t] > used[t]:
                     out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))
         if len(s.o_want) < self.want_cap(s):
-            low = s.o_want[-1] if s.o_want else -1
-            out.extend(_cached(_WANT, Kind.WANT, t) for t in self.deck_types if t >= low)
+            # wanted types are non-decreasing: the deck's types from the last wanted one on
+            start = bisect_left(self.deck_types, s.o_want[-1]) if s.o_want else 0
+            out.extend(self._want_actions()[start:])
         if (s.o_hand or s.o_trade or s.o_want) and self._offer_key(s) not in s.made[p]:
             out.append(SUBMIT)  # TRADE-7: an identical repeat cannot be submitted
         out.append(CANCEL)
