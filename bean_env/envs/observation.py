@@ -162,6 +162,8 @@ def _w_known(ctx, s, me, base, ix, vx):
     for k in range(1, n):
         q = (me + k) % n
         known = s.known[q]
+        if known.count(1 << q) == len(known):  # fast path: nothing of this hand was shown
+            continue
         shown = [c for i, c in enumerate(s.hands[q]) if known[i] & bit]
         _counts(shown, ctx.tslot, base + (k - 1) * t, ix, vx)
 
@@ -172,18 +174,16 @@ def _w_fields(ctx, s, me, base, ix, vx):
     ftype, fcount, nfields = s.ftype, s.fcount, s.nfields
     for k in range(n):
         q = (me + k) % n
-        row = base + k * width
-        for f in range(3):
-            at = row + f * (t + 2)
-            if f < nfields[q]:
+        at = base + k * width
+        for i in range(q * 3, q * 3 + nfields[q]):
+            c = fcount[i]
+            if c:
+                ix += (at + tslot[ftype[i]], at + t, at + t + 1)  # type, count, owned
+                vx += (1.0, float(c), 1.0)
+            else:
                 ix.append(at + t + 1)      # field owned
                 vx.append(1.0)
-            c = fcount[q * 3 + f]
-            if c:
-                ix.append(at + tslot[ftype[q * 3 + f]])
-                vx.append(1.0)
-                ix.append(at + t)
-                vx.append(float(c))
+            at += t + 2
 
 
 def _w_coins(ctx, s, me, base, ix, vx):
