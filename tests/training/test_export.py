@@ -1,0 +1,38 @@
+"""Exported MaskablePPO actors reproduce the SB3 policy's action distribution exactly."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+pytest.importorskip("sb3_contrib")
+
+from sb3_contrib import MaskablePPO  # noqa: E402
+
+from agents.ppo import PolicyNet  # noqa: E402
+from training.export import export_sb3  # noqa: E402
+from training.opponents import OpponentPool, parse_mix  # noqa: E402
+from training.selfplay_env import SelfPlayEnv  # noqa: E402
+
+
+@pytest.mark.parametrize("activation", [torch.nn.Tanh, torch.nn.ReLU])
+def test_exported_actor_matches_sb3(tmp_path, activation):
+    env = SelfPlayEnv("bean_duel", {}, OpponentPool(parse_mix("random:1")), seed=0)
+    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": {"pi": [32, 16], "vf": [8]}, "activation_fn": activation})
+    model.learn(64)  # one update, so the weights are not the initial ones
+    export_sb3(model, tmp_path / "p", "bean_duel", env.config)
+    net = PolicyNet.load(tmp_path / "p")
+    assert net.meta["hidden"] == [32, 16]
+    obs, _ = env.reset(seed=3)
+    batch = np.stack([obs, env.observation_space.sample()])
+    mask = np.stack([env.action_masks(), np.ones(env.action_space.n, bool)])
+    with torch.no_grad():
+        dist = model.policy.get_distribution(torch.as_tensor(batch), action_masks=mask)
+    sb3_probs = dist.distribution.probs.numpy()
+    z = net.masked_logits(batch, mask)
+    mine = np.exp(z - z.max(axis=1, keepdims=True))
+    mine /= mine.sum(axis=1, keepdims=True)
+    assert np.allclose(sb3_probs, mine, atol=1e-5)
+    sb3_action, _ = model.predict(obs, action_masks=mask[0], deterministic=True)
+    assert int(sb3_action) == net.choose(obs, mask[0])

@@ -1,0 +1,177 @@
+"""Policy files of the ``ppo`` agent: plain tensors + JSON, clear errors, observation parity with the env."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+import torch
+
+from agents import make_agent
+from agents.ppo import PolicyNet, PPOAgent, save_policy, shipped_checkpoint
+from bean_env import new_game
+from bean_env.engine.catalogue import catalogue_for
+from bean_env.envs.observation import encoder_for
+
+
+def random_policy(path, variant="bean_duel", hidden=(16, 8), seed=0, **config):
+    game = new_game(variant, seed=0, **config)
+    obs_size = encoder_for(game).size
+    n_actions = catalogue_for(variant, game.config).size
+    rng = np.random.default_rng(seed)
+    sizes = [obs_size, *hidden, n_actions]
+    layers = [(rng.normal(0, 0.3, (b, a)), rng.normal(0, 0.1, b)) for a, b in zip(sizes, sizes[1:])]
+    return save_policy(path, layers, {"variant": variant, "config": game.config, "activation": "tanh"})
+
+
+def test_policy_file_is_plain_tensors_and_json(tmp_path):
+    weights = random_policy(tmp_path / "p")
+    tensors = torch.load(weights, weights_only=True)
+    assert set(tensors) == {f"layer{i}.{k}" for i in range(3) for k in ("weight", "bias")}
+    assert all(isinstance(t, torch.Tensor) for t in tensors.values())
+    meta = json.loads((tmp_path / "p.json").read_text())
+    assert meta["format"] == "bean_env.ppo_policy/1"
+    assert meta["hidden"] == [16, 8] and meta["variant"] == "bean_duel"
+
+
+def test_net_forward_is_a_tanh_mlp(tmp_path):
+    random_policy(tmp_path / "p")
+    net = PolicyNet.load(tmp_path / "p.pt")
+    x = np.random.default_rng(1).random(net.obs_size).astype(np.float32)
+    h = x
+    for i, (w, b) in enumerate(net.layers):
+        h = w.numpy() @ h + b.numpy()
+        if i < len(net.layers) - 1:
+            h = np.tanh(h)
+    assert np.allclose(net.logits(x).numpy(), h, atol=1e-5)
+    mask = np.zeros(net.num_actions, dtype=bool)
+    mask[[3, 7]] = True
+    assert net.choose(x, mask) in (3, 7)
+    rng = np.random.default_rng(0)
+    assert {net.choose(x, mask, rng) for _ in range(50)} <= {3, 7}
+
+
+def test_ppo_agent_plays_legal_moves_and_is_deterministic(tmp_path):
+    random_policy(tmp_path / "p")
+
+    def play(seed):
+        game = new_game("bean_duel", seed=seed)
+        agents = [make_agent("ppo", seed=1, checkpoint=tmp_path / "p"), make_agent("random", seed=2)]
+        while not game.is_over:
+            seat = game.current_player
+            legal = game.legal_actions()
+            action = agents[seat].act(game.view(seat), legal)
+            assert action in legal
+            game.apply(action)
+        return game.history
+
+    assert play(3) == play(3)
+
+
+def test_agent_observation_equals_env_observation(tmp_path):
+    """The agent's vector (built from the view) is the env's vector (built from the state), INFO-3 style."""
+    from bean_env.envs.bean_duel_v0 import raw_env
+
+    random_policy(tmp_path / "p")
+    agent = PPOAgent(checkpoint=tmp_path / "p")
+    env = raw_env()
+    env.reset(seed=11)
+    rng = random.Random(0)
+    steps = 0
+    while not all(env.terminations.values()):
+        name = env.agent_selection
+        seat = env.agent_name_mapping[name]
+        obs = env.observe(name)
+        view = env.game.view(seat)
+        encoder, catalogue = agent._setup(view)
+        assert np.array_equal(encoder.encode(view.state, seat), obs["observation"])
+        chosen = agent.act(view, env.game.legal_actions())
+        assert catalogue.encode(chosen, seat) == agent.net.choose(obs["observation"], obs["action_mask"])
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+        steps += 1
+    assert steps > 20
+
+
+def test_wrong_variant_checkpoint_is_a_clear_error(tmp_path):
+    random_policy(tmp_path / "duel", "bean_duel")
+    agent = make_agent("ppo", checkpoint=tmp_path / "duel")
+    game = new_game("bohnanza", seed=1, num_players=3)
+    with pytest.raises(ValueError, match="trained for variant 'bean_duel', not 'bohnanza'"):
+        agent.act(game.view(game.current_player), game.legal_actions())
+
+
+def test_other_rule_options_are_a_clear_error(tmp_path):
+    random_policy(tmp_path / "b3", "bohnanza", num_players=3)
+    agent = make_agent("ppo", checkpoint=tmp_path / "b3")
+    game = new_game("bohnanza", seed=1, num_players=4)
+    with pytest.raises(ValueError, match="other rule options"):
+        agent.act(game.view(game.current_player), game.legal_actions())
+
+
+def test_layout_change_is_a_clear_error(tmp_path):
+    random_policy(tmp_path / "p")
+    meta_path = tmp_path / "p.json"
+    meta = json.loads(meta_path.read_text())
+    meta["obs_size"] += 1
+    meta_path.write_text(json.dumps(meta))
+    with pytest.raises(ValueError, match="disagree with its metadata"):
+        PolicyNet.load(tmp_path / "p")
+
+
+def test_missing_and_foreign_files(tmp_path):
+    with pytest.raises(FileNotFoundError, match="NAME.pt"):
+        PolicyNet.load(tmp_path / "nothing")
+    random_policy(tmp_path / "p")
+    meta = json.loads((tmp_path / "p.json").read_text())
+    meta["format"] = "something-else"
+    (tmp_path / "p.json").write_text(json.dumps(meta))
+    with pytest.raises(ValueError, match="not a bean_env policy"):
+        PolicyNet.load(tmp_path / "p")
+
+
+_RAN: list = []
+
+
+def _mark():
+    _RAN.append(True)
+    return torch.zeros(1)
+
+
+class _Payload:
+    """Unpickling this runs ``_mark``: what a malicious checkpoint would do."""
+
+    def __reduce__(self):
+        return (_mark, ())
+
+
+def test_pickled_code_is_refused(tmp_path):
+    """A weights file whose unpickling would run code is rejected, and the code does not run."""
+    random_policy(tmp_path / "p")
+    torch.save({"layer0.weight": _Payload()}, tmp_path / "p.pt")
+    with pytest.raises(Exception, match="(?i)weights.only"):
+        PolicyNet.load(tmp_path / "p")
+    assert not _RAN
+
+
+def test_no_shipped_policy_is_a_clear_error():
+    assert shipped_checkpoint("hostile_takeover") is None
+    agent = make_agent("ppo")
+    game = new_game("hostile_takeover", seed=1)
+    with pytest.raises(ValueError, match="no shipped 'ppo' policy for variant 'hostile_takeover'"):
+        agent.act(game.view(game.current_player), game.legal_actions())
+
+
+@pytest.mark.parametrize("variant", ["bean_duel", "bean_solitaire"])
+def test_shipped_policy_plays(variant):
+    if shipped_checkpoint(variant) is None:
+        pytest.skip(f"no shipped policy for {variant}")
+    from agents.ppo import WEIGHTS_DIR
+
+    assert (WEIGHTS_DIR / f"{variant}.pt").stat().st_size < 5 * 1024 * 1024
+    game = new_game(variant, seed=5)
+    agents = [make_agent("ppo", seed=q) for q in range(game.num_players)]
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(agents[seat].act(game.view(seat), game.legal_actions()))
+    assert agents[0].checkpoint == shipped_checkpoint(variant)

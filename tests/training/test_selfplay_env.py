@@ -1,0 +1,82 @@
+"""The self-play env: seat rotation, opponents from the pool, the learner's own rewards, exact masks."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from training.opponents import OpponentPool, parse_mix
+from training.selfplay_env import SelfPlayEnv
+
+
+def run_episode(env, rng, seed=None):
+    obs, info = env.reset(seed=seed)
+    total, steps = 0.0, 0
+    while True:
+        mask = env.action_masks()
+        legal = env.aec.catalogue.encode_all(env.aec.game.legal_actions(), env.aec.game.current_player)
+        assert sorted(np.flatnonzero(mask)) == sorted(legal)   # AGT-1: mask = engine legal set
+        assert env.aec.agent_selection == env.learner
+        obs, reward, term, trunc, info = env.step(rng.choice(np.flatnonzero(mask)))
+        assert env.observation_space.contains(obs)
+        total += reward
+        steps += 1
+        if term or trunc:
+            return total, info, steps
+
+
+def test_parse_mix():
+    assert parse_mix("self:2,random:1,heuristic:1") == {"self": 0.5, "random": 0.25, "heuristic": 0.25}
+    with pytest.raises(ValueError, match="unknown opponent 'nobody'"):
+        parse_mix("nobody:1")
+    with pytest.raises(ValueError, match="no positive weight"):
+        parse_mix("random:0")
+
+
+@pytest.mark.parametrize("variant,config", [("bean_duel", {}), ("bohnanza", {"num_players": 3}),
+                                            ("bohnanza", {"num_players": 5, "max_trade_rounds": 1})])
+def test_learner_gets_its_own_seat_reward(variant, config):
+    """Each seat's reward goes to that seat only: the learner's episode return is the win reward
+    (+1/k shared win, -1 otherwise) of the learner's seat, for 2..5 players; seats rotate."""
+    pool = OpponentPool(parse_mix("random:1"), seed=3)
+    env = SelfPlayEnv(variant, config, pool, seed=5)
+    rng = np.random.default_rng(0)
+    seats = []
+    for _ in range(env.num_players + 1):
+        total, info, _ = run_episode(env, rng)
+        winners = env.aec.game.winners()
+        seat = info["seat"]
+        expected = 1.0 / len(winners) if seat in winners else -1.0
+        assert total == pytest.approx(expected)
+        assert info["win"] == (seat in winners)
+        seats.append(seat)
+    n = env.num_players
+    assert seats[:n] == [(seats[0] + k) % n for k in range(n)]  # rotation over every seat
+
+
+def test_solitaire_has_no_opponents():
+    env = SelfPlayEnv("bean_solitaire", {}, OpponentPool(parse_mix("random:1")), seed=1)
+    total, info, steps = run_episode(env, np.random.default_rng(1))
+    assert info["opponents"] == [] and info["seat"] == 0 and steps > 5
+    assert total in (-1.0, 0.0, 1.0)
+
+
+def test_same_seed_same_episode():
+    def trace(seed):
+        env = SelfPlayEnv("bean_duel", {}, OpponentPool(parse_mix("random:1,heuristic:1"), seed=0), seed=0)
+        total, info, steps = run_episode(env, np.random.default_rng(4), seed=seed)
+        return total, info["scores"], steps, env.aec.game.history
+
+    assert trace(9) == trace(9)
+
+
+def test_snapshots_play_from_observations():
+    from agents.ppo import PolicyNet
+
+    env = SelfPlayEnv("bean_duel", {}, OpponentPool(parse_mix("self:1"), seed=0), seed=2)
+    obs_size, n = env.observation_space.shape[0], env.action_space.n
+    rng = np.random.default_rng(0)
+    layers = [(rng.normal(0, 0.1, (8, obs_size)), np.zeros(8)), (rng.normal(0, 0.1, (n, 8)), np.zeros(n))]
+    env.add_snapshot(layers, "tanh", {"variant": "bean_duel"})
+    assert env.snapshot_count() == 1
+    _, info, _ = run_episode(env, rng)
+    assert info["opponents"] == ["self"]
