@@ -5,9 +5,10 @@ Terms:
   seat drawn at every reset).
 - *opponent policy*: a callable ``f(view, legal_actions) -> action`` or an object with
   ``.act(view, legal_actions)`` (the ``agents`` package interface); ``view`` is the seat's
-  ``PlayerView``. ``opponents`` may be one policy for every other seat, a list (one per other seat,
-  in seat order), a dict ``{seat: policy}``, or ``None`` for uniform random play seeded from the
-  env's seed (which skips building views, so it is fast).
+  ``PlayerView``, or the name of an agent of the ``agents`` registry (``"heuristic"``: a fresh agent
+  per episode, seeded from the env). ``opponents`` may be one policy for every other seat, a list
+  (one per other seat, in seat order), a dict ``{seat: policy}``, or ``None`` for uniform random play
+  seeded from the env's seed (which skips building views, so it is fast).
 
 Spaces: ``Box`` observation (the vector of ``docs/envs.md``), ``Discrete`` actions (the variant's
 catalogue, seat-relative), and ``action_masks()`` for sb3-contrib's ``MaskablePPO``. The reward is
@@ -39,6 +40,15 @@ class UniformRandomPolicy:
 
     def act(self, view, legal_actions):
         return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+def _make_agent(name: str, seed: int):
+    """An agent of the ``agents`` package by registry name (``"random"``, ``"heuristic"``, ...)."""
+    try:
+        agents = importlib.import_module("agents")
+    except ImportError as err:
+        raise ValueError(f"opponent {name!r} names an agent, but the agents package is not importable") from err
+    return agents.make_agent(name, seed=seed)
 
 
 def _as_callable(policy):
@@ -128,6 +138,12 @@ class SingleAgentEnv(gymnasium.Env):
             self.seat = self.learner_seat
         self._random = UniformRandomPolicy(int(rng.integers(2**62)))
         self._policies = self._policy_table()
+        named = {}
+        for q, policy in self._policies.items():
+            if isinstance(policy, str):  # an agent name: a fresh agent per episode, seeded from the env
+                if policy not in named:
+                    named[policy] = _make_agent(policy, int(rng.integers(2**62)))
+                self._policies[q] = named[policy]
         for policy in {id(p): p for p in self._policies.values()}.values():
             if callable(getattr(policy, "reset", None)):
                 policy.reset()  # agents forget per-game memory

@@ -104,3 +104,13 @@ def test_maskable_ppo_runs_end_to_end_on_the_duel():
         obs, reward, terminated, truncated, _ = env.step(int(action))
         done = terminated or truncated
     assert env.game.is_over
+
+
+def test_opponents_by_agent_name_are_seeded_from_the_env():
+    a = SingleAgentEnv("bohnanza", num_players=3, opponents="random")
+    b = SingleAgentEnv("bohnanza", num_players=3, opponents=["random", "random"])
+    ra = run_episode(a, 4, np.random.default_rng(4))
+    rb = run_episode(b, 4, np.random.default_rng(4))
+    assert ra[:2] == rb[:2] and a.game.history == b.game.history
+    with pytest.raises(ValueError, match="no_such_agent"):
+        SingleAgentEnv("bean_duel", opponents="no_such_agent").reset(seed=0)
