@@ -189,7 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # argparse leaves leading --options of REMAINDER arguments unparsed: hand them to `train`
+        if args.command != "train":
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        args.train_args = unknown + list(args.train_args)
     try:
         if args.command == "list":
             return cmd_list(args, out)

@@ -1,0 +1,26 @@
+"""``bean-env train``: self-play training from the command line.
+
+    bean-env train [OPTIONS]          MaskablePPO self-play (training/selfplay.py; --help lists options)
+    bean-env train rllib [OPTIONS]    Ray RLlib PPO self-play (training/rllib_selfplay.py)
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(argv or [])
+    if args and args[0] == "rllib":
+        try:
+            from .rllib_selfplay import main as run
+        except ImportError as exc:
+            raise ValueError(f"RLlib training needs the ray extra ({exc}); pip install 'bean-env[ray]'") from None
+        args = args[1:]
+    else:
+        try:
+            import sb3_contrib  # noqa: F401
+        except ImportError as exc:
+            raise ValueError(f"training needs the train extra ({exc}); pip install 'bean-env[train]'") from None
+        from .selfplay import main as run
+    run(args)
+    return 0
