@@ -47,6 +47,7 @@ def _remove_once(cards: list[int], bean: int) -> list[int]:
 
 
 class BohnanzaFamily(Family):
+    continuation = 0  # tuned one-ply; trade offers are planned in choose()
     # -- values ---------------------------------------------------------------------------------------
     def pending(self, s, p: int):
         must = s.to_plant[p]

@@ -66,17 +66,39 @@ class Family:
         return None
 
     # -- the generic decision: one-ply lookahead on one determinisation ------------------------
+    # After an action that leaves the same seat deciding at another decision point (a sub-decision of
+    # a composite, AGT-2), the lookahead completes it greedily for up to this many more decisions
+    # before evaluating, so an action that only opens a composite is judged by what it leads to.
+    continuation = 3
+
     def lookahead(self, agent, view, legal: Sequence[Action]) -> Action:
         me = view.player
         game = view.sample_game(agent.rng)
+        root = game.decision
         best, best_value = legal[0], -1e18
         for action in legal:
             trial = game.clone()
             trial.apply(action)
-            v = self.evaluate(trial, me) + self.bias(view, action)
+            v = self._complete(trial, me, root, view) + self.bias(view, action)
             if v > best_value:
                 best, best_value = action, v
         return best
+
+    def _complete(self, game, me: int, root: str, view) -> float:
+        """Evaluation after greedily finishing our own follow-up sub-decisions."""
+        for _ in range(self.continuation):
+            if game.is_over or game.current_player != me or game.decision == root:
+                break
+            legal = game.legal_actions()
+            best_game, best_value = None, -1e18
+            for action in legal:
+                trial = game.clone()
+                trial.apply(action)
+                v = self.evaluate(trial, me) + self.bias(view, action)
+                if v > best_value:
+                    best_game, best_value = trial, v
+            game = best_game
+        return self.evaluate(game, me)
 
     def bias(self, view, action: Action) -> float:
         """A small preference between actions of equal value (tie-breaks toward moving on)."""

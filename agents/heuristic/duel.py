@@ -23,6 +23,7 @@ DISCARD_BELOW = -0.3  # in step 1, discard rather than plant a card whose gain i
 
 
 class DuelFamily(Family):
+    continuation = 0  # tuned one-ply; face-up choices are made in choose()
     def pending(self, s, p: int):
         if p == s.active and s.decision in ("leftovers", "plant_face_up"):
             return s.to_plant[p], s.face_up

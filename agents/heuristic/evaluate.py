@@ -22,6 +22,7 @@ DISCOUNT = 0.68          # value kept per card still missing for the next beanom
 EMPTY_FIELD = 0.45       # flexibility of an empty field, scaled by the game left
 THIRD_FIELD = 4.0        # value of owning a 3rd field at the start of the game, scaled by the game left
 HAND_WEIGHTS = (0.85, 0.55, 0.35)  # weight of the next hand cards in the seat value
+FORCED_HARVEST = 0.3     # cost of a harvest the simulation must make to plant a card (lost tempo)
 
 
 def _make_fv():
@@ -73,12 +74,14 @@ class _Fields:
 
     __slots__ = ("types", "counts", "banked", "growth")
 
+    banked: float
+
     def __init__(self, s, p: int, growth: float):
         base = p * 3
         k = s.nfields[p]
         self.types = s.ftype[base:base + k]
         self.counts = s.fcount[base:base + k]
-        self.banked = 0
+        self.banked = 0.0
         self.growth = growth
 
     def value(self) -> float:
@@ -111,7 +114,7 @@ class _Fields:
             loss = field_value(types[i], c, g) - NOW[types[i]][min(c, _CAP)]
             if loss < best_loss:
                 best, best_loss = i, loss
-        self.banked += NOW[types[best]][min(counts[best], _CAP)]
+        self.banked += NOW[types[best]][min(counts[best], _CAP)] - FORCED_HARVEST
         types[best], counts[best] = bean, 1
 
     def copy(self) -> "_Fields":
