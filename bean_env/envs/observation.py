@@ -215,6 +215,27 @@ def _w_discard(ctx, s, me, base, ix, vx):
         vx.append(float(len(d)))
 
 
+DISCARD_RUNS = 6  # runs of equal types read from the top of the discard pile
+
+
+def _w_discard_runs(ctx, s, me, base, ix, vx):
+    """The top of the discard pile in order, as runs of one type: one-hot type and run length."""
+    d = s.discard
+    i = len(d) - 1
+    at, t, tslot = base, ctx.t, ctx.tslot
+    for _ in range(DISCARD_RUNS):
+        if i < 0:
+            return
+        bean = d[i]
+        j = i
+        while j >= 0 and d[j] == bean:
+            j -= 1
+        ix += (at + tslot[bean], at + t)
+        vx += (1.0, float(i - j))
+        at += t + 1
+        i = j
+
+
 def _w_deck(ctx, s, me, base, ix, vx):
     vals = (len(s.deck), s.runouts, max(s.limit - s.runouts, 0), s.turn, 1.0 if s.end_pending else 0.0,
             len(s.removed), len(s.set_aside))
@@ -246,6 +267,9 @@ def common_blocks(ctx: Context) -> list[Block]:
         Block("to_plant", n * t, cards, "cards to plant per seat offset: counts per type", _w_to_plant),
         Block("discard", 2 * t + 1, cards,
               "discard pile: one-hot top type, counts per type, size", _w_discard),
+        Block("discard_runs", DISCARD_RUNS * (t + 1), cards,
+              f"top of the discard pile in order (DUEL-5 and MAF-8 take from it): the first {DISCARD_RUNS} runs "
+              "of equal types from the top, each a one-hot type slot and the run length", _w_discard_runs),
         Block("deck", 7, max(cards, 1000.0),
               "deck size, run-outs so far, run-outs left to game end, turn number, game-end run-out "
               "happened flag, cards out of the game, cards set aside", _w_deck),
