@@ -53,7 +53,7 @@ class Kind(IntEnum):
     HT_TURN_UP = 47    # action c): turn up the top deck card (HT-9)
     HT_PLACE = 48      # a = field: put the turned-up card on that empty field
     HT_HARVEST = 49    # a = field: start action d) (or its copy) on that field (HT-10)
-    HT_ATTACK = 50     # a = own field, b = 3 * target seat + target field: start action e) (HT-11)
+    HT_ATTACK = 50     # a = target seat, b = 3 * own field + target field: start action e) (HT-11)
     HT_MODIFY = 51     # a = text card, b = field (Chemiekeule) or 0: add a text card to the action built
     HT_DEFEND = 52     # a = text card: lay it as defence on the attacked field (HT-12)
     HT_NO_DEFENCE = 53  # do not defend
@@ -124,7 +124,7 @@ _TEXT = {
     Kind.HT_TURN_UP: lambda a, b: "turn up a card",
     Kind.HT_PLACE: lambda a, b: f"place it on field {a + 1}",
     Kind.HT_HARVEST: lambda a, b: f"harvest field {a + 1}",
-    Kind.HT_ATTACK: lambda a, b: f"attack player {b // 3} field {b % 3 + 1} with field {a + 1}",
+    Kind.HT_ATTACK: lambda a, b: f"attack player {a} field {b % 3 + 1} with field {b // 3 + 1}",
     Kind.HT_MODIFY: lambda a, b: _text_name(a) + (f" with field {b + 1}" if a == 1 else ""),
     Kind.HT_DEFEND: lambda a, b: f"defend with {_text_name(a)}",
     Kind.HT_NO_DEFENCE: lambda a, b: "no defence",

@@ -515,7 +515,7 @@ class TakeoverRules(Rules):
                     continue
                 for i in self.fields_of(s, p):
                     if self.attack_ok(s, i, j, best):
-                        out.append(Action(Kind.HT_ATTACK, i - p * 3, j))
+                        out.append(Action(Kind.HT_ATTACK, q, (i - p * 3) * 3 + j - q * 3))
         return out
 
     def attack_options(self, s: State, p: int) -> list[Action]:
@@ -697,7 +697,7 @@ class TakeoverRules(Rules):
             ckind = "final" if kind == Kind.HT_FINAL else "d"
             self.begin_harvest(s, p, p * 3 + action.a, ckind)
         elif kind == Kind.HT_ATTACK:
-            s.cf, s.ctarget = p * 3 + action.a, action.b
+            s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
             if s.texts[p]:
                 s.decision = "attack"
             else:
