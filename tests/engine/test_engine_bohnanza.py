@@ -482,3 +482,33 @@ def test_base10_game_ends_at_the_limit_run_out_from_a_fresh_game():
             g.apply(r.choice(g.legal_actions()))
         assert g.state.runouts == g.state.limit
         assert all(c == 0 for c in g.state.fcount)
+
+
+def test_base2_base9_english_three_players_no_window_before_the_second_run_out():
+    """BASE-2 / BASE-9: English 3 players end at the 2nd run-out, so after the 1st run-out a short
+    deck opens no harvest window; the draw ends the game at once (BASE-10)."""
+    g = pos("draw", hands=[["blue"], ["red"], []], deck=["soy"], fill_deck=False, discard=["wax"],
+            runouts=1, edition="english")
+    assert g.is_over and g.state.runouts == 2 and g.view(0).hand == ["blue", "soy"]
+
+
+def test_base9_english_six_players_window_when_fewer_than_four_cards():
+    """BASE-9 / BASE-8: with English 6-7 players the draw needs 4 cards: 3 in the deck open a window."""
+    hands = [["blue"]] + [["red"]] * 5
+    g = make_position("bohnanza", phase="draw", edition="english", num_players=6, hands=hands,
+                      deck=["soy", "soy", "soy"], fill_deck=False, discard=["wax", "wax"])
+    assert g.decision == "harvest_window" and g.current_player == 0
+    for _ in range(6):
+        play(g, "done")
+    assert g.view(0).hand == ["blue", "soy", "soy", "soy", "wax"] and g.state.runouts == 1
+
+
+def test_base6_base10_game_end_run_out_before_any_card_is_turned_up():
+    """BASE-6 / BASE-10 / COM-9: at the game-end run-out the turn-up takes only the cards there are
+    (here none: the discard pile was empty at the last reshuffle); trading and planting still run."""
+    g = pos("turn_up", hands=[["blue"], ["red"], ["soy"]], deck=[], fill_deck=False, runouts=2,
+            max_trade_rounds=4)
+    assert g.state.runouts == 3 and not g.is_over
+    assert g.decision == "offer" and g.state.face_up == []
+    play(g, "end trading")
+    assert g.is_over
