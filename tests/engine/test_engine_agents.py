@@ -13,7 +13,7 @@ from helpers import random_playout
 ALL_KINDS = [k for k in Kind if k <= Kind.CONTINUE]
 
 
-def _catalogue(n: int) -> list[Action]:
+def _catalogue() -> list[Action]:
     """Every action of the base vocabulary with small parameters."""
     return [Action(k, a, b) for k in ALL_KINDS for a in list(range(16)) for b in range(4)]
 
@@ -25,7 +25,7 @@ def test_agt1_exactly_the_legal_actions_are_accepted(variant, config):
     rejects every other action of the vocabulary."""
     rng = random.Random(4)
     g = new_game(variant, seed=4, **config)
-    catalogue = _catalogue(g.num_players)
+    catalogue = _catalogue()
     checked = 0
     while not g.is_over:
         random_playout(g, rng, max_steps=rng.randrange(5, 60))
@@ -105,7 +105,7 @@ def test_agt5_illegal_action_raises_names_it_and_changes_nothing(variant, config
             break
         before = g.to_json()
         legal = list(g.legal_actions())
-        bad = next(a for a in _catalogue(g.num_players) if a not in legal)
+        bad = next(a for a in _catalogue() if a not in legal)
         with pytest.raises(IllegalActionError) as err:
             g.apply(bad)
         text = str(err.value)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from bean_env import new_game
-from bean_env.cards import CODE, NAMES, expand
+from bean_env.cards import NAMES, expand
 from bean_env.engine.positions import make_position
 from helpers import assert_conserved
 
