@@ -32,8 +32,8 @@ def bean_cases() -> list[tuple[str, str, dict]]:
     return cases
 
 
-PEERS = [("texas_holdem_v4", "pettingzoo.classic.texas_holdem_v4", {}),
-         ("connect_four_v3", "pettingzoo.classic.connect_four_v3", {})]
+# PettingZoo peers, made through PettingZoo's registry (label, registry id)
+PEERS = [("texas_holdem_v4", "classic/texas_holdem-v4"), ("connect_four_v3", "classic/connect_four-v3")]
 BASELINE = "texas_holdem_v4"
 
 
@@ -80,12 +80,16 @@ def main(argv=None) -> int:
             parser.error(f"unknown labels {sorted(unknown)}; allowed: {', '.join(c[0] for c in cases)}")
         cases = [c for c in cases if c[0] in args.only]
     results = {}
-    for label, module, options in PEERS + cases:
+    import pettingzoo
+    for label, env_id in PEERS:
         try:
-            mod = importlib.import_module(module)
-        except ImportError as err:
+            pettingzoo.make("aec", env_id).close()
+        except Exception as err:  # the classic extras (rlcard, pygame) are missing
             print(f"{label}: skipped ({err}); install the bench extra", file=sys.stderr)
             continue
+        results[label] = measure(lambda: pettingzoo.make("aec", env_id), args.seconds)
+    for label, module, options in cases:
+        mod = importlib.import_module(module)
         results[label] = measure(lambda: mod.env(**options), args.seconds)
     base = results.get(BASELINE, {}).get("steps_per_s")
     print(f"{'env':22s} {'steps/s':>10s} {'games/s':>9s} {'steps/game':>11s} {'vs ' + BASELINE:>20s}")
