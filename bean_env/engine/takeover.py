@@ -999,3 +999,47 @@ def init_fields(s: State) -> None:
     s.cmods = []
     s.shown = []
     s.cp_leader, s.cp_kind, s.cp_queue, s.cp_ret, s.cp_quota, s.cp_took = -1, "", [], "", 0, []
+
+
+# -- action catalogue (integers for the env, AGT-1) ---------------------------------------------------
+from .catalogue import Span, deck_types, fields, other_seats, register_catalogue  # noqa: E402
+
+
+def takeover_catalogue(rules) -> list[Span]:
+    """Spans of `hostile_takeover`. HT_ATTACK's target seat is seat-relative; the seat inside
+    HT_TEXT parameters (TXT-1: ``9 * seat + 3 * field + field``, TXT-5: ``seat``) is absolute."""
+    types, n, f = deck_types(rules), rules.config["num_players"], fields()
+    texts = tuple(range(NUM_TEXTS))
+    return [
+        Span(Kind.HT_END_TURN),
+        Span(Kind.PASS),
+        Span(Kind.DONE),
+        Span(Kind.HT_PLAY, f),
+        Span(Kind.HT_ADD, types),
+        Span(Kind.HT_MUTATE),
+        Span(Kind.HT_CONFIRM),
+        Span(Kind.HT_MERGE, f, f),
+        Span(Kind.HT_MERGE_MUTA, f, f),
+        Span(Kind.HT_TURN_UP),
+        Span(Kind.HT_PLACE, f),
+        Span(Kind.HT_HARVEST, f),
+        Span(Kind.HT_ATTACK, other_seats(n), tuple(range(9)), seat=True),
+        Span(Kind.HT_MODIFY, tuple(c for c in texts if c != TXT_CHEMIEKEULE)),
+        Span(Kind.HT_MODIFY, (TXT_CHEMIEKEULE,), f),
+        Span(Kind.HT_DEFEND, texts),
+        Span(Kind.HT_NO_DEFENCE),
+        Span(Kind.HT_OVERRIDE),
+        Span(Kind.HT_GIVE_UP),
+        Span(Kind.HT_TEXT, (TXT_SWAP_FIELDS,), tuple(range(9 * n))),
+        Span(Kind.HT_TEXT, (TXT_EXTRAKARTE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN)),
+        Span(Kind.HT_TEXT, (TXT_SWAP_HANDS,), tuple(range(n))),
+        Span(Kind.HT_TEXT, (TXT_JOKER, TXT_PIRATE, TXT_EXTRA_HARVEST), f),
+        Span(Kind.HT_SHOW, types),
+        Span(Kind.HT_COIN, types),
+        Span(Kind.HT_REDRAW),
+        Span(Kind.HT_KEEP_SHOWN),
+        Span(Kind.HT_FINAL, f),
+    ]
+
+
+register_catalogue("hostile_takeover", takeover_catalogue)
