@@ -126,8 +126,14 @@ _A_MEANING = {Kind.PLANT: "field", Kind.PLANT_CARD: "type", Kind.HARVEST: "field
               Kind.OFFER: "seat", Kind.GIVE_HAND: "hand position", Kind.GIVE_TRADE: "type",
               Kind.WANT: "type", Kind.PICK: "seat", Kind.DISCARD: "type",
               Kind.DISCARD_HAND: "hand position", Kind.GIVE_MAFIA: "hand position",
-              Kind.PLACE_STACK: "type"}
-_B_MEANING = {Kind.PLANT_CARD: "field", Kind.GIVE_MAFIA: "boss", Kind.PLACE_STACK: "target"}
+              Kind.PLACE_STACK: "type",
+              Kind.HT_PLAY: "field", Kind.HT_ADD: "type", Kind.HT_MERGE: "field", Kind.HT_MERGE_MUTA: "field",
+              Kind.HT_PLACE: "field", Kind.HT_HARVEST: "field", Kind.HT_MODIFY: "text card",
+              Kind.HT_DEFEND: "text card", Kind.HT_TEXT: "text card", Kind.HT_SHOW: "type",
+              Kind.HT_COIN: "type", Kind.HT_FINAL: "field"}
+_B_MEANING = {Kind.PLANT_CARD: "field", Kind.GIVE_MAFIA: "boss", Kind.PLACE_STACK: "target",
+              Kind.HT_MERGE: "field", Kind.HT_MERGE_MUTA: "field", Kind.HT_ATTACK: "3 x own field + target field",
+              Kind.HT_MODIFY: "field", Kind.HT_TEXT: "parameter"}
 
 
 def _span_text(span: Span) -> str:
