@@ -8,7 +8,7 @@ Decision points:
 - ``offer``: the seat holding the current slot of the round may start an offer (``OFFER``), ``PASS``,
   use free actions; A may also ``KEEP`` a trade-area card or ``END_TRADING``.
 - ``compose``: building the offer, a sub-decision sequence with one canonical order per offer: hand
-  positions increasing (within a run of equal adjacent cards, the first ones), then trade-area types
+  positions increasing (of equivalent cards only the first, see ``_first_equivalent``), then trade-area types
   non-decreasing, then wanted types non-decreasing; ``SUBMIT`` or ``CANCEL`` (a pass) at any time.
 - ``respond``: an addressee accepts (only if able) or declines.
 - ``pick``: A chooses among several acceptors, or cancels.
@@ -35,6 +35,17 @@ def _cached(table: dict, kind: int, a: int) -> Action:
     if act is None:
         act = table[a] = Action(kind, a)
     return act
+
+
+def _first_equivalent(hand: list[int], i: int, given: list[int]) -> bool:
+    """Whether giving hand card ``i`` (besides the positions ``given``) is the canonical choice among
+    equivalent ones. Giving card ``i`` or an earlier card ``k`` of the same type leaves the same hand when
+    every card between them is given too; then only the earliest such card is offered, so each distinct
+    outcome has exactly one choice (the cards kept form the rightmost embedding of the remaining hand)."""
+    k = i - 1
+    while k >= 0 and k in given:
+        k -= 1
+    return k < 0 or hand[k] != hand[i]
 
 
 class TradingMixin(Rules):
@@ -167,8 +178,7 @@ class TradingMixin(Rules):
             hand = s.hands[p]
             last = s.o_hand[-1] if s.o_hand else -1
             for i in range(last + 1, len(hand)):
-                # canonical: inside a run of equal adjacent cards, take the first ones first
-                if i == 0 or hand[i - 1] != hand[i] or i - 1 == last:
+                if _first_equivalent(hand, i, s.o_hand):
                     out.append(Action(Kind.GIVE_HAND, i))
         if not s.o_want and p == s.active and s.face_up:
             low = s.o_trade[-1] if s.o_trade else -1
@@ -192,7 +202,7 @@ class TradingMixin(Rules):
         hand, chosen = s.hands[q], s.x_hand
         out = []
         for i, card in enumerate(hand):
-            if card == t and i not in chosen and (i == 0 or hand[i - 1] != t or i - 1 in chosen):
+            if card == t and i not in chosen and _first_equivalent(hand, i, chosen):
                 out.append(Action(Kind.GIVE_HAND, i))
         if q == s.active and s.face_up.count(t) > s.x_trade.count(t):
             out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))

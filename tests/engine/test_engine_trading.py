@@ -317,3 +317,75 @@ def test_trade6_agt4_trading_always_ends_under_random_play(seed):
             cur = 0
         g.apply(r.choice(g.legal_actions()))
     assert longest > 0
+
+
+def _reachable_offers(game) -> list[tuple]:
+    """Every offer that can be submitted from the current ``compose`` point, one entry per distinct
+    sub-decision sequence, as (remaining proposer hand, given trade-area types, wanted types)."""
+    s = game.state
+    out = []
+    for action in game.legal_actions():
+        if action.kind == Kind.CANCEL:
+            continue
+        if action.kind == Kind.SUBMIT:
+            rest = tuple(c for i, c in enumerate(s.hands[s.o_prop]) if i not in s.o_hand)
+            out.append((rest, tuple(sorted(s.o_trade)), tuple(s.o_want)))
+            continue
+        child = game.clone()
+        child.apply(action)
+        assert child.decision == "compose"
+        out.extend(_reachable_offers(child))
+    return out
+
+
+def _all_offers(hand, trade_area, types, cap) -> set[tuple]:
+    """Brute force: every distinct offer (outcome) of TRADE-2 for the given tradable cards."""
+    from itertools import combinations, combinations_with_replacement
+    rests = {tuple(c for i, c in enumerate(hand) if i not in set(sub))
+             for k in range(len(hand) + 1) for sub in combinations(range(len(hand)), k)}
+    trades = {tuple(sorted(sub)) for k in range(len(trade_area) + 1) for sub in combinations(trade_area, k)}
+    wants = {w for k in range(cap + 1) for w in combinations_with_replacement(sorted(types), k)}
+    full = tuple(hand)
+    return {(r, t, w) for r in rests for t in trades for w in wants if (r != full or t or w)}
+
+
+def test_trade2_agt2_every_offer_is_reachable_by_exactly_one_sequence():
+    """TRADE-2 / AGT-2: the offer sub-decisions reach every distinct legal offer (give: any tradable
+    cards; want: any multiset of deck types within the cap), each by exactly one sequence."""
+    g = trade_pos([["blue", "blue", "red", "blue"], ["soy", "green"], ["garden"]],
+                  face_up=["stink", "stink"])
+    g.apply("offer to player 1")
+    reached = _reachable_offers(g)
+    assert len(reached) == len(set(reached))
+    hand, area = g.state.hands[0], g.state.face_up
+    assert set(reached) == _all_offers(hand, area, g.rules.deck_types, cap=2)
+
+
+def test_trade2_agt2_offers_of_another_player_are_all_reachable():
+    """TRADE-2 / AGT-2: a non-active proposer gives only hand cards and may want trade-area cards."""
+    g = trade_pos([["soy"], ["red", "green", "red"], ["garden"]], face_up=["stink"])
+    g.apply("pass")
+    g.apply("offer to player 0")
+    reached = _reachable_offers(g)
+    assert len(reached) == len(set(reached))
+    assert set(reached) == _all_offers(g.state.hands[1], [], g.rules.deck_types, cap=2)
+
+
+def test_trade5_equivalent_cards_across_given_ones_are_one_choice():
+    """TRADE-5: giving either red of [red, green, red] together with the green leaves the same hand,
+    so the giver is not asked to choose."""
+    g = trade_pos([["soy"], ["red", "green", "red", "blue"], []])
+    play(g, "offer to player 1", "give hand card 1", "want green", "want red", "submit offer", "accept")
+    assert g.view(1).hand == ["red", "blue"]
+    assert g.view(0).to_plant[0] == ["green", "red"]
+
+
+def test_trade7_no_repeat_through_an_equivalent_choice_of_cards():
+    """TRADE-7: an offer cannot be repeated by picking other cards of the same types that leave the
+    same hand (those choices are one offer)."""
+    g = trade_pos([["red", "green", "red"], ["soy"], ["garden"]])
+    play(g, "offer to player 1", "give hand card 1", "give hand card 2", "want soy", "submit offer",
+         "decline", "pass", "pass")
+    play(g, "offer to player 1", "give hand card 2")
+    assert "give hand card 3" not in legal(g)  # = giving cards 1 and 2, already offered
+    play(g, "cancel")
