@@ -13,7 +13,7 @@ def test_throughput_benchmark_smoke(tmp_path, capsys):
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     out = tmp_path / "r.json"
-    assert bench.main(["--seconds", "0.05", "--only", "bean_duel", "bohnanza-german-3", "--json", str(out)]) == 0
+    assert bench.main(["--seconds", "0.05", "--rounds", "2", "--only", "bean_duel", "bohnanza-german-3", "--json", str(out)]) == 0
     results = json.loads(out.read_text())
     assert {"bean_duel", "bohnanza-german-3"} <= set(results)
     for r in results.values():
