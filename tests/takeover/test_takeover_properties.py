@@ -189,3 +189,44 @@ def test_info1_others_text_cards_hidden_counts_public():
     assert s.texts[0] == g.state.texts[0]
     assert s.texts[1] == [-1, -1] and s.texts[2] == [-1, -1]
     assert all(c == -1 for c in s.tdeck)
+
+
+COMPOSITE = ("play", "place", "harvest", "attack", "show", "seed_coin", "seed_keep")
+FINISH = ("confirm", "keep the shown cards")
+
+
+def test_agt2_every_partial_composite_can_be_finished():
+    """AGT-2: inside every composite decision met in random games, always taking 'confirm' (or the first
+    legal action) leads back to a top-level decision within a few steps."""
+    met = set()
+    for n in PLAYERS:
+        for seed in range(15):
+            g = short_game(n, seed, cut=20)
+            rng = random.Random(seed)
+            while not g.is_over:
+                if g.decision in COMPOSITE and g.current_player == g.state.owner:
+                    met.add(g.decision)
+                    c = g.clone()
+                    for _ in range(20):
+                        if c.decision not in COMPOSITE:
+                            break
+                        legal = [str(a) for a in c.legal_actions()]
+                        c.apply(next((m for m in legal if m in FINISH), legal[0]))
+                    assert c.decision not in COMPOSITE
+                legal = g.legal_actions()
+                g.apply(legal[rng.randrange(len(legal))])
+    assert {"play", "place", "attack"} <= met
+
+
+def test_info2_shown_and_swapped_cards_visible_to_the_right_players():
+    """INFO-2: TXT-5 swapped hands are known to both players (not to a third); TXT-3 and TXT-14 cards are
+    known to everybody; views carry exactly that."""
+    from takeover_util import do, takeover_position
+    g = takeover_position(3, hands=[["red"], ["soy", "soy"], ["blue"]], texts=[[4, 2], [], []],
+                          discard=["chili"])
+    do(g, "Handkarten tauschen with player 1", "Extrakarte")
+    v1, v2 = g.view(1), g.view(2)
+    assert v1.known_hands[0] == ["chili", "soy", "soy"]
+    assert v2.known_hands[0] == ["chili", None, None]        # known cards first, order leaks nothing
+    assert v2.known_hands[1] == [None]
+    assert g.view(0).known_hands[1] == ["red"]
