@@ -49,11 +49,9 @@ def _remove_once(cards: list[int], bean: int) -> list[int]:
 class BohnanzaFamily(Family):
     continuation = 0  # tuned one-ply; trade offers are planned in choose()
     # -- values ---------------------------------------------------------------------------------------
-    def pending(self, s, p: int):
-        must = s.to_plant[p]
-        if p == s.active and s.decision in TRADE_DECISIONS and s.face_up:
-            must = must + s.face_up
-        return must, []
+    # The lookahead ignores A's trade area: the cards turned up by one branch would otherwise count as
+    # a burden against it and not against a branch that has not reached the turn-up yet. Trade
+    # decisions count the trade area explicitly (``_v``).
 
     @staticmethod
     def _v(s, p: int, g: float, face=None, hand=None, extra=()) -> float:

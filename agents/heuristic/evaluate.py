@@ -19,7 +19,7 @@ from __future__ import annotations
 from bean_env.cards import NUM_TYPES, coins_for
 
 DISCOUNT = 0.68          # value kept per card still missing for the next beanometer step
-EMPTY_FIELD = 0.45       # flexibility of an empty field, scaled by the game left
+EMPTY_FIELD = 0.2        # flexibility of an empty field, scaled by the game left (below one card)
 THIRD_FIELD = 4.0        # value of owning a 3rd field at the start of the game, scaled by the game left
 HAND_WEIGHTS = (0.85, 0.55, 0.35)  # weight of the next hand cards in the seat value
 FORCED_HARVEST = 0.3     # cost of a harvest the simulation must make to plant a card (lost tempo)
