@@ -19,6 +19,7 @@ from .core import Family
 FAMILIES: dict[str, str] = {
     "bohnanza": "agents.heuristic.bohnanza:BohnanzaFamily",
     "bean_duel": "agents.heuristic.duel:DuelFamily",
+    "hostile_takeover": "agents.heuristic.takeover:TakeoverFamily",
 }
 _LOADED: dict[str, Family] = {}
 
