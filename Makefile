@@ -12,7 +12,7 @@ $(PY):
 	$(PIP) install -q --upgrade pip
 
 $(VENV)/.demo: pyproject.toml | $(PY)
-	$(PIP) install -q -e ".[tournament]"
+	$(PIP) install -q -e ".[tournament]" "torch==2.13.0"
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(PY)

@@ -1,7 +1,8 @@
 """`make demo`: a short tournament of the baseline agents on every implemented variant.
 
 For each variant of ``bean_env.implemented()`` (variants that land later join by themselves) the
-agents random, heuristic and mcts (small budget) play seeded duplicate deals under seat rotation: one
+agents random, heuristic and mcts (small budget), plus the trained ``ppo`` agent where a policy is
+shipped for the variant (``agents/weights``, needs torch), play seeded duplicate deals under seat rotation: one
 table of three where the variant seats three players, otherwise a round robin of the tables that fit
 (pairs in a 2-player game, each agent alone against the mafia in `bean_solitaire`). It prints the
 ratings table per variant; the whole demo takes a few minutes on 2 cores.
@@ -28,6 +29,16 @@ def demo_config(variant: str, pool: int) -> dict:
     return {}
 
 
+def with_trained(variant: str, pool: list[str]) -> list[str]:
+    """The pool plus the trained ``ppo`` agent where a policy is shipped for the variant (needs torch)."""
+    try:
+        import torch  # noqa: F401
+        from agents.ppo import shipped_checkpoint
+    except ImportError:
+        return pool
+    return pool + ["ppo"] if shipped_checkpoint(variant) is not None else pool
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bean_env.demo", description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=None, help="deals per table (default: per variant)")
@@ -49,7 +60,7 @@ def main(argv=None) -> int:
     for variant in variants:
         config = demo_config(variant, len(pool))
         deals = args.deals or DEALS.get(variant, 2)
-        result = run_tournament(variant, pool, deals=deals, seed=args.seed, config=config,
+        result = run_tournament(variant, with_trained(variant, pool), deals=deals, seed=args.seed, config=config,
                                 workers=args.workers, progress=sys.stderr.isatty())
         print(result.markdown())
         print(f"({result.elapsed:.1f}s)\n")
