@@ -196,3 +196,48 @@ def test_info2_shown_hand_is_in_the_view_of_the_opponent_only_while_held():
                     else:
                         assert known[i] is None
     assert found > 0, "no shown hand in 60 random games"
+
+
+def _random_position(variant: str, rng: random.Random):
+    """A random legal-looking position: random bosses (unique types), fields, hands, face-up cards,
+    discard, coins and run-outs, entered at a random phase."""
+    from bean_env.engine.positions import PHASES, make_position
+    types = ["blue", "kidney", "chili", "broad", "stink", "green", "runner"]
+    n = 2 if variant == "al_cabohne" else 1
+    nb = 2 if n == 2 else 3
+    boss_types = rng.sample(types, nb)
+    bosses = [(t, rng.randint(1, 6)) if rng.random() < 0.8 else None for t in boss_types]
+    nfields = [3 if n == 1 or rng.random() < 0.3 else 2 for _ in range(n)]
+    fields = [[(t, rng.randint(1, 4)) if rng.random() < 0.6 else None
+               for t in rng.sample(types, nfields[p])] for p in range(n)]
+    hands = [[rng.choice(types) for _ in range(rng.randint(0, 6))] for _ in range(n)]
+    face_up = [rng.choice(types) for _ in range(rng.randint(0, 3))] if n == 2 else []
+    discard = [rng.choice(types) for _ in range(rng.randint(0, 6))]
+    phase = rng.choice(PHASES[variant][0])
+
+    def pick(k: int) -> list[str]:
+        return [rng.choice(types) for _ in range(k)]
+    return make_position(variant, phase=phase, active=rng.randrange(n), hands=hands, fields=fields,
+                         nfields=nfields, coins=[pick(rng.randint(0, 6)) for _ in range(n)], face_up=face_up,
+                         discard=discard, runouts=rng.randint(0, 2) if n == 2 else 0,
+                         seed=rng.randrange(10**6), areas={"bosses": bosses, "treasury": pick(rng.randint(0, 5))})
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_positions_play_on_legally_and_conserve_cards(variant):
+    """Positions of every phase with random mafia, fields and hands: conservation and invariants hold
+    on every step to the end of the game."""
+    def check(game):
+        assert_conserved(game)
+        assert_well_formed(game)
+        check_invariants(game)
+    rng = random.Random(4242)
+    for k in range(150):
+        while True:
+            try:
+                game = _random_position(variant, rng)
+                break
+            except ValueError as e:  # too many cards of one type drawn: draw another position
+                assert "more cards than the deck has" in str(e)
+        random_playout(game, random.Random(k), check=check)
+        assert game.is_over
