@@ -36,7 +36,9 @@ def test_mask_equals_engine_legal_set_every_seat_agt1(n):
     cat = env.catalogue
     rng = random.Random(n)
     seen = set()
-    for episode in range(3):
+    for episode in range(10):
+        if episode >= 3 and ("copy", False) in seen and any(d == "final" for d, _ in seen):
+            break
         env.reset(seed=episode)
         s = env.game.state
         s.removed, s.deck = s.deck[:-15], s.deck[-15:]      # reach the game end quickly

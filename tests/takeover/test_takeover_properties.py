@@ -43,6 +43,8 @@ def full_check(g: Game) -> None:
     assert_conserved(g)
     texts_conserved(g)
     assert_well_formed(g)
+    names = [str(a) for a in g.legal_actions()]
+    assert len(set(names)) == len(names), f"two legal actions print alike at {g.decision!r}: {names}"
 
 
 _BEANS = sorted(c for t, k in DECKS["HT"].items() for c in [t] * k)

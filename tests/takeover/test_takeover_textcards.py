@@ -405,3 +405,31 @@ def test_txt18_extra_harvest_one_card_field_not_d_not_copied():
     assert g.decision == "turn" and pile(g, 0, 0) == []            # no copy prompt, d) still used
     assert g.state.harvested == 1
     check(g)
+
+
+def test_txt8_mutabohne_again_on_a_mixed_pile():
+    """TXT-8: the mutation may be repeated later with another Mutabohne (here: the card came back);
+    earlier types no longer fit; the harvest uses the last type's beanometer for every card."""
+    g = takeover_position(3, hands=[["red"] * 3, [], []],
+                          fields=[[["cutting", "cutting", "garden"], None, None], [], []], texts=[[7], [], []])
+    assert legal(g)[:2] == ["end turn", "play onto field 1"]
+    do(g, "play onto field 1", "use Mutabohne", "add red", "add red", "add red", "confirm")
+    assert pile(g, 0, 0) == ["cutting", "cutting", "garden", "red", "red", "red"]
+    do(g, "harvest field 1")
+    # 6 cards by the Red meter (2/3/4/5) = 4 coins: the top four cards
+    assert g.state.coins[0] == [B["red"]] * 3 + [B["garden"]]
+    check(g)
+
+
+def test_card3_cutting_harvest_in_play_and_final():
+    """CARD-3: 5 Schnittbohne (4 + Jokerbohne) in play pay 1 coin and 2 text cards; in the final harvest
+    8 pay 4 coins and no text card."""
+    g = takeover_position(3, fields=[[("cutting", 4)], [], []], texts=[[], [], []], joker=(0, 0), tdeck=[3, 4])
+    do(g, "harvest field 1")
+    s = g.state
+    assert s.coins[0] == [B["cutting"]] and sorted(s.texts[0]) == [3, 4] and 5 in s.tdiscard
+    check(g)
+    g = takeover_position(3, fields=[[("cutting", 8)], [], []], deck=[], under=0, runouts=3, fill_deck=False)
+    g.state.end_pending = True
+    do(g, "end turn")
+    assert g.is_over and g.state.coins[0] == [B["cutting"]] * 4 and g.state.texts[0] == []
