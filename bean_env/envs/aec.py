@@ -100,12 +100,11 @@ class BeanAECEnv(AECEnv):
         n = probe.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
+        self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(low=np.zeros(self.encoder.size, np.float32), high=self.encoder.high,
                                       dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.catalogue.size,), dtype=np.int8),
-        })
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.catalogue.size) for a in self.possible_agents}
         self.game: Game | None = None
         self._rng: random.Random | None = None
@@ -135,11 +134,14 @@ class BeanAECEnv(AECEnv):
 
     # -- AEC API ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
+        if seed is not None:  # the engine game of seed s, then a stream of seeds drawn from s
             self._rng = random.Random(seed)
-        elif self._rng is None:
-            self._rng = random.Random(secrets.randbits(64))
-        self.game = new_game(self.variant, seed=self._rng.getrandbits(62), **self.config)
+            game_seed = seed
+        else:
+            if self._rng is None:
+                self._rng = random.Random(secrets.randbits(64))
+            game_seed = self._rng.getrandbits(62)
+        self.game = new_game(self.variant, seed=game_seed, **self.config)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -138,6 +138,9 @@ class SingleAgentEnv(gymnasium.Env):
             self.seat = self.learner_seat
         self._random = UniformRandomPolicy(int(rng.integers(2**62)))
         self._policies = self._policy_table()
+        for policy in self._policies.values():
+            if not isinstance(policy, str):
+                _as_callable(policy)  # fail early on something that cannot act
         named = {}
         for q, policy in self._policies.items():
             if isinstance(policy, str):  # an agent name: a fresh agent per episode, seeded from the env
@@ -147,7 +150,8 @@ class SingleAgentEnv(gymnasium.Env):
         for policy in {id(p): p for p in self._policies.values()}.values():
             if callable(getattr(policy, "reset", None)):
                 policy.reset()  # agents forget per-game memory
-        self.game = new_game(self.variant, seed=int(rng.integers(2**62)), **self.config)
+        game_seed = int(rng.integers(2**62))
+        self.game = new_game(self.variant, seed=game_seed if seed is None else seed, **self.config)
         self._play_others()
         return self._obs(), self._info()
 

@@ -165,9 +165,12 @@ def test_same_seed_same_episode_despite_global_rngs_com_12(maker):
 
 
 def test_reset_without_seed_continues_the_seeded_stream():
+    """reset(seed=s) plays the engine game of seed s (replayable with bean_env.replay); unseeded resets
+    continue a stream drawn from s."""
     env = bean_env.bean_duel_v0.raw_env()
     env.reset(seed=5)
     first = env.game.seed
+    assert first == 5 and env.game.to_json() == bean_env.new_game("bean_duel", seed=5).to_json()
     env.reset()
     second = env.game.seed
     env.reset(seed=5)
