@@ -153,3 +153,20 @@ def test_bad_variant_and_seed_raise_value_error():
         new_game("snap")
     with pytest.raises(ValueError, match="seed"):
         new_game("bohnanza", seed="7")
+
+
+@pytest.mark.parametrize("variant,config", [("bohnanza", {"num_players": 4, "edition": "english"}),
+                                            ("bean_duel", {})])
+def test_agt1_action_texts_are_unique_at_every_decision_point(variant, config):
+    """AGT-1: the str() of the legal actions are distinct, so an action given as text is unambiguous,
+    and each text resolves to its action."""
+    for seed in range(3):
+        g = new_game(variant, seed=seed, **config)
+        rng = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            texts = [str(a) for a in legal]
+            assert len(set(texts)) == len(texts), texts
+            action = legal[rng.randrange(len(legal))]
+            g.apply(str(action))
+            assert g.history[-1] == action
