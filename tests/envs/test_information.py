@@ -30,6 +30,8 @@ def test_resampling_hidden_cards_keeps_the_observation_info_3(case):
         for p in {game.current_player, (game.current_player + 1) % game.num_players}:
             mine = enc.encode(game.state, p).copy()
             view = game.view(p)
+            # agents encode their masked view (hidden cards = -1): it must give the same vector
+            assert np.array_equal(enc.encode(view.state, p), mine), f"view encoding differs at {game.decision!r}"
             for _ in range(2):
                 other = view.sample_game(rng)
                 assert np.array_equal(enc.encode(other.state, p), mine), \
