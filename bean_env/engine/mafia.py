@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import CODE, DECKS, NAMES, coins_for
+from ..cards import CODE, DECKS, NAMES, NUM_TYPES, coins_for
 from .actions import CONTINUE, DONE, STOP_PLANTING, TURN_UP, Action, Kind
 from .common import Rules
 from .state import EMPTY, State
@@ -31,6 +31,8 @@ BOSS_TARGET = 3              # PLACE_STACK target b >= 3 means boss b - 3
 
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
 _GIFTS: list[tuple[Action, ...]] = []  # _GIFTS[i][b]: give hand card i to boss b
+_STACKS = [tuple(Action(Kind.PLACE_STACK, bean, target) for target in range(BOSS_TARGET + 3))
+           for bean in range(NUM_TYPES)]  # _STACKS[type][target]
 
 
 def _give(i: int, b: int) -> Action:
@@ -281,9 +283,13 @@ class MafiaRules(Rules):
             return growers.get(bean, empty)
 
         out = []
-        for bean in sorted(set(s.face_up)):
-            out.extend(Action(Kind.PLACE_STACK, bean, f) for f in self.fits(s, p, bean))
-            out.extend(Action(Kind.PLACE_STACK, bean, BOSS_TARGET + b) for b in targets(bean))
+        if s.face_up:
+            for bean in sorted(set(s.face_up)):
+                row = _STACKS[bean]
+                for f in self.fits(s, p, bean):
+                    out.append(row[f])
+                for b in targets(bean):
+                    out.append(row[BOSS_TARGET + b])
         out += self.gifts(s.hands[p], targets)
         if not (self.solo and s.face_up):
             out.append(DONE)  # MAF-9: solitaire ends placements only with no face-up card left
