@@ -43,10 +43,10 @@ class Context:
     decisions: tuple            # decision point names, in slot order
     dslot: dict = field(default_factory=dict)
     cards: int = 0              # cards in the deck (upper bound of most counts)
+    t: int = 0                  # number of type slots
 
-    @property
-    def t(self) -> int:
-        return len(self.types)
+    def __post_init__(self):
+        self.t = len(self.types)
 
 
 Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, value) pairs
@@ -200,9 +200,11 @@ def _w_face_up(ctx, s, me, base, ix, vx):
 
 
 def _w_to_plant(ctx, s, me, base, ix, vx):
-    n, t = s.n, ctx.t
+    n, t, to_plant = s.n, ctx.t, s.to_plant
     for k in range(n):
-        _counts(s.to_plant[(me + k) % n], ctx.tslot, base + k * t, ix, vx)
+        cards = to_plant[(me + k) % n]
+        if cards:
+            _counts(cards, ctx.tslot, base + k * t, ix, vx)
 
 
 def _w_discard(ctx, s, me, base, ix, vx):
