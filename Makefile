@@ -32,5 +32,13 @@ bench: $(VENV)/.test
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/throughput.py
 
+# A tournament: make tournament ARGS="bean_duel heuristic mcts --games 40"
+tournament: $(VENV)/.test
+	$(PY) benchmarks/tournament.py $(ARGS)
+
+# Regenerate docs/results.md (the strength ladder; about 10-15 minutes on 2 cores)
+results: $(VENV)/.test
+	$(PY) benchmarks/tournament.py ladder --out docs/results.md
+
 clean:
 	rm -rf $(VENV) .pytest_cache

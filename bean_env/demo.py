@@ -2,10 +2,11 @@
 
 For each variant of ``bean_env.implemented()`` (variants that land later join by themselves) the
 agents random, heuristic and mcts (small budget), plus the trained ``ppo`` agent where a policy is
-shipped for the variant (``agents/weights``, needs torch), play seeded duplicate deals under seat rotation: one
-table of three where the variant seats three players, otherwise a round robin of the tables that fit
-(pairs in a 2-player game, each agent alone against the mafia in `bean_solitaire`). It prints the
-ratings table per variant; the whole demo takes a few minutes on 2 cores.
+shipped for the variant (``agents/weights``, needs torch), play seeded duplicate deals under seat
+rotation: one table of all of them where the variant seats that many players, otherwise a round robin
+of the tables that fit (pairs in a 2-player game, each agent alone against the mafia in
+`bean_solitaire`). It prints the ratings table per variant; the whole demo takes a few minutes on 2
+cores.
 
     python -m bean_env.demo [--deals N] [--simulations N] [--workers N] [--variants v1 v2 ...]
 """
@@ -18,7 +19,7 @@ import time
 from . import implemented
 from .engine.config import OPTIONS
 
-DEALS = {"bohnanza": 2, "bean_duel": 3, "al_cabohne": 2, "bean_solitaire": 4, "hostile_takeover": 2}
+DEALS = {"bohnanza": 3, "bean_duel": 5, "al_cabohne": 3, "bean_solitaire": 8, "hostile_takeover": 3}
 
 
 def demo_config(variant: str, pool: int) -> dict:
@@ -58,9 +59,10 @@ def main(argv=None) -> int:
     print(f"bean_env demo: {', '.join(pool)} on {', '.join(variants)}\n")
     summary = []
     for variant in variants:
-        config = demo_config(variant, len(pool))
+        entries = with_trained(variant, pool)
+        config = demo_config(variant, len(entries))
         deals = args.deals or DEALS.get(variant, 2)
-        result = run_tournament(variant, with_trained(variant, pool), deals=deals, seed=args.seed, config=config,
+        result = run_tournament(variant, entries, deals=deals, seed=args.seed, config=config,
                                 workers=args.workers, progress=sys.stderr.isatty())
         print(result.markdown())
         print(f"({result.elapsed:.1f}s)\n")
