@@ -57,10 +57,16 @@ ILLEGAL_MODES = ("terminate", "raise")
 RENDER_MODES = ("ansi", "human")
 
 
+class RenderModeError(ValueError, TypeError):
+    """An unsupported ``render_mode``. A ``ValueError`` like every bad option, and a ``TypeError`` so
+    that tools which try ``render_mode="rgb_array"`` first and fall back on ``TypeError`` (SB3's
+    ``make_vec_env``) work with these text-only envs."""
+
+
 def env_options(render_mode, reward_mode, auto_forced, illegal_action) -> None:
     """Validate the env's own options (``ValueError`` naming the key and the allowed values)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human'")
+        raise RenderModeError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human'")
     if reward_mode not in REWARD_MODES:
         raise ValueError(f"bad value {reward_mode!r} for option 'reward_mode'; allowed: 'win', 'score', 'margin'")
     if not isinstance(auto_forced, bool):

@@ -114,3 +114,16 @@ def test_opponents_by_agent_name_are_seeded_from_the_env():
     assert ra[:2] == rb[:2] and a.game.history == b.game.history
     with pytest.raises(ValueError, match="no_such_agent"):
         SingleAgentEnv("bean_duel", opponents="no_such_agent").reset(seed=0)
+
+
+def test_sb3_make_vec_env_with_the_gymnasium_id():
+    """SB3's make_vec_env first tries render_mode='rgb_array' and falls back on TypeError."""
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.env_util import make_vec_env
+
+    import bean_env  # noqa: F401  (registers the ids)
+    venv = make_vec_env("bean_env/BeanDuel-v0", n_envs=2, seed=0)
+    obs = venv.reset()
+    masks = venv.env_method("action_masks")
+    assert obs.shape[0] == 2 and len(masks) == 2 and all(m.any() for m in masks)
+    venv.close()
