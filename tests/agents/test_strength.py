@@ -23,6 +23,6 @@ def test_heuristic_beats_three_random_players_in_bohnanza():
 
 
 @pytest.mark.slow
-def test_mcts_holds_its_own_against_the_heuristic_in_bean_duel():
-    result = run_tournament("bean_duel", ["mcts:simulations=40", "heuristic"], deals=3, seed=103, workers=1)
-    assert _rate(result, "mcts:simulations=40") >= 0.5
+def test_mcts_at_its_default_budget_beats_random_in_bean_duel():
+    result = run_tournament("bean_duel", ["mcts", "random"], deals=2, seed=103, workers=1)
+    assert _rate(result, "mcts") == 1.0
