@@ -116,6 +116,7 @@ def test_opponents_by_agent_name_are_seeded_from_the_env():
         SingleAgentEnv("bean_duel", opponents="no_such_agent").reset(seed=0)
 
 
+@pytest.mark.filterwarnings("ignore:.*render_mode='rgb_array'")
 def test_sb3_make_vec_env_with_the_gymnasium_id():
     """SB3's make_vec_env first tries render_mode='rgb_array' and falls back on TypeError."""
     pytest.importorskip("stable_baselines3")
