@@ -94,6 +94,10 @@ class ObservationEncoder:
             buf[ix] = vx
         return buf
 
+    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """The blocks of an observation vector by name (views into ``vector``), for reading and debugging."""
+        return {b.name: vector[st:st + b.size] for b, st in zip(self.blocks, self.starts)}
+
     def layout(self) -> list[tuple[str, int, int, str]]:
         """Per block: (name, first index, stop index, meaning)."""
         return [(b.name, st, st + b.size, b.doc) for b, st in zip(self.blocks, self.starts)]

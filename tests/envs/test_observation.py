@@ -56,3 +56,12 @@ def test_trade_round_and_budget_left_trade_6():
     assert state[4] == 1                        # the slot is mine (offset 0)
     face_up, ctx = block(game, "face_up", 1)
     assert face_up[ctx.tslot[CODE["green"]]] == 1 and face_up.sum() == 2
+
+
+def test_split_names_every_block():
+    game = make_position("bean_duel", phase="turn_up", hands=[["blue", "soy"], ["soy"]], coins=[3, 0])
+    enc = encoder_for(game)
+    parts = enc.split(enc.encode(game.state, 0))
+    assert list(parts) == [b.name for b in enc.blocks]
+    assert sum(len(v) for v in parts.values()) == enc.size
+    assert parts["coins"].tolist() == [3, 0] and parts["hand_counts"].sum() == 2
