@@ -156,6 +156,7 @@ class BeanAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._mask_for = -1
         self._advance()
+        self._accumulate_rewards()  # a game decided by forced moves alone pays at once
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
