@@ -28,6 +28,7 @@ _KEEP = {}
 _GIVE_TRADE = {}
 _WANT = {}
 _OFFER = {}
+_GIVE_HAND = {}
 
 
 def _cached(table: dict, kind: int, a: int) -> Action:
@@ -179,13 +180,12 @@ class TradingMixin(Rules):
             last = s.o_hand[-1] if s.o_hand else -1
             for i in range(last + 1, len(hand)):
                 if _first_equivalent(hand, i, s.o_hand):
-                    out.append(Action(Kind.GIVE_HAND, i))
+                    out.append(_cached(_GIVE_HAND, Kind.GIVE_HAND, i))
         if not s.o_want and p == s.active and s.face_up:
             low = s.o_trade[-1] if s.o_trade else -1
-            have = Counter(s.face_up)
-            used = Counter(s.o_trade)
-            for t in sorted(have):
-                if t >= low and have[t] > used[t]:
+            face_up, used = s.face_up, s.o_trade
+            for t in sorted(set(face_up)):
+                if t >= low and face_up.count(t) > used.count(t):
                     out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))
         if len(s.o_want) < self.want_cap(s):
             # wanted types are non-decreasing: the deck's types from the last wanted one on
@@ -203,7 +203,7 @@ class TradingMixin(Rules):
         out = []
         for i, card in enumerate(hand):
             if card == t and i not in chosen and _first_equivalent(hand, i, chosen):
-                out.append(Action(Kind.GIVE_HAND, i))
+                out.append(_cached(_GIVE_HAND, Kind.GIVE_HAND, i))
         if q == s.active and s.face_up.count(t) > s.x_trade.count(t):
             out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))
         return out
