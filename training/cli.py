@@ -15,12 +15,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .rllib_selfplay import main as run
         except ImportError as exc:
             raise ValueError(f"RLlib training needs the ray extra ({exc}); pip install 'bean-env[ray]'") from None
-        args = args[1:]
+        args, prog = args[1:], "bean-env train rllib"
     else:
         try:
             import sb3_contrib  # noqa: F401
         except ImportError as exc:
             raise ValueError(f"training needs the train extra ({exc}); pip install 'bean-env[train]'") from None
         from .selfplay import main as run
-    run(args)
+        prog = "bean-env train"
+    run(args, prog)
     return 0

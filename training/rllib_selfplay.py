@@ -135,8 +135,8 @@ class Args:
     """run directory to continue from its latest checkpoint"""
 
 
-def parse_args(argv: list[str] | None = None) -> Args:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def parse_args(argv: list[str] | None = None, prog: str = "python -m training.rllib_selfplay") -> Args:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     docs = _field_docs(Args)
     for f in dataclasses.fields(Args):
         kind = {"int": int, "float": float, "str": str, "bool": _bool}[str(f.type).replace("Optional[", "").rstrip("]")]
@@ -251,8 +251,8 @@ def train(args: Args) -> Path:
     return run
 
 
-def main(argv: list[str] | None = None) -> None:
-    train(parse_args(argv))
+def main(argv: list[str] | None = None, prog: str = "python -m training.rllib_selfplay") -> None:
+    train(parse_args(argv, prog))
 
 
 if __name__ == "__main__":

@@ -117,8 +117,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
-def parse_args(argv: list[str] | None = None) -> Args:
-    parser = add_arguments(argparse.ArgumentParser(description=__doc__.split("\n\n")[0]))
+def parse_args(argv: list[str] | None = None, prog: str = "python -m training.selfplay") -> Args:
+    parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0]))
     return Args(**vars(parser.parse_args(argv)))
 
 
@@ -337,8 +337,8 @@ def train(args: Args) -> Path:
     return run.path
 
 
-def main(argv: list[str] | None = None) -> None:
-    train(parse_args(argv))
+def main(argv: list[str] | None = None, prog: str = "python -m training.selfplay") -> None:
+    train(parse_args(argv, prog))
 
 
 if __name__ == "__main__":
