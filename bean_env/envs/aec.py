@@ -17,7 +17,7 @@ the engine, a bad key or value raises ``ValueError``) plus
   other seat 0, the episode ends, ``infos[agent]["illegal_action"]`` is set) or ``"raise"``
   (``bean_env.IllegalActionError``, nothing changes).
 - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints after
-  every step).
+  every step): the table of ``bean_env.render`` and the legal actions with their integers.
 
 Truncation happens only when the engine reports a budget truncation (AGT-4, ``Game.is_truncated``).
 
@@ -251,6 +251,10 @@ class BeanAECEnv(AECEnv):
             return ""
         from ..render import render_game
         text = render_game(self.game)
+        game = self.game
+        if not game.state.over:  # the integers a human would pass to step()
+            seat = game.state.actor
+            text += "\nactions: " + ", ".join(f"{self.catalogue.encode(a, seat)}={a}" for a in game.legal_actions())
         if self.render_mode == "human":
             print(text)
             return None

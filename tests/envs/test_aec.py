@@ -184,6 +184,9 @@ def test_render_modes(capsys):
     env.reset(seed=1)
     text = env.render()
     assert "decision" in text and "P0" in text
+    game = env.unwrapped.game
+    first = game.legal_actions()[0]
+    assert f"{env.unwrapped.catalogue.encode(first, game.current_player)}={first}" in text
     human = bean_env.bean_duel_v0.env(render_mode="human")
     human.reset(seed=1)
     mask = human.observe(human.agent_selection)["action_mask"]
