@@ -1,6 +1,7 @@
 """Information-set MCTS with determinisation (single-observer ISMCTS), for any variant and player count.
 
-Each simulation deals the cards the deciding player cannot see at random (``view.sample_game``), walks
+Each simulation takes a deal of the cards the deciding player cannot see (``view.sample_game``, up to
+``determinisations`` distinct deals per decision, then clones of them in turn), walks
 one shared tree of action sequences by UCB (each node's chooser maximises their own reward; a child's
 exploration term counts the simulations in which it was legal, its *availability*), adds one node,
 then plays the game out with the default policy and backs up a reward per seat.
@@ -8,7 +9,9 @@ then plays the game out with the default policy and backs up a reward per seat.
 Terms:
 - *reward* of a seat, in [0, 1]: ``WIN_WEIGHT`` x its share of the win (1/k for a win shared by k) plus
   the rest x its coins / the best coins (the mafia's treasury counts as a rival score where there is
-  one). A play-out cut at ``rollout_steps`` is scored the same way from the heuristic's seat values.
+  one). A play-out cut at ``rollout_steps`` (by default at once: the new leaf itself) is scored as a
+  logistic win chance from the heuristic's seat values: the lead over the best rival, in units of
+  ``ESTIMATE_SCALE`` coins.
 - *budget*: ``simulations`` per decision, or ``seconds`` per decision when given (not reproducible).
 """
 from __future__ import annotations
@@ -55,13 +58,15 @@ class MCTSAgent(Agent):
     this many actions and score it by the heuristic evaluation (None = play to the end). The default,
     0, scores each new leaf by the evaluation at once: measured stronger per second than random or
     heuristic play-outs (docs/results.md);
-    ``c``: UCB exploration constant.
+    ``c``: UCB exploration constant; ``determinisations``: distinct deals of the unseen cards per
+    decision, which the simulations take in turn (a clone of a deal is cheaper than a new deal).
     """
 
     name = "mcts"
 
     def __init__(self, seed: int | None = None, simulations: int = 100, seconds: float | None = None,
-                 rollout: str = "random", rollout_steps: int | None = 0, c: float = 0.7):
+                 rollout: str = "random", rollout_steps: int | None = 0, c: float = 0.7,
+                 determinisations: int = 25):
         super().__init__(seed)
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"bad value {rollout!r} for 'rollout'; allowed: 'random', 'heuristic'")
@@ -72,6 +77,9 @@ class MCTSAgent(Agent):
         self.rollout = rollout
         self.rollout_steps = rollout_steps
         self.c = c
+        if determinisations < 1:
+            raise ValueError(f"bad value {determinisations!r} for 'determinisations'; allowed: a whole number >= 1")
+        self.determinisations = determinisations
         self._policy = None
         if rollout == "heuristic":
             from .heuristic import HeuristicAgent
@@ -83,9 +91,15 @@ class MCTSAgent(Agent):
         n = view.num_players
         root = _Node(n)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        deals: list = []
         done = 0
         while True:
-            self._simulate(view, root, n)
+            if len(deals) < self.determinisations:
+                deals.append(view.sample_game(self.rng))
+                game = deals[-1].clone()
+            else:
+                game = deals[done % self.determinisations].clone()
+            self._simulate(game, root, n)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -97,9 +111,9 @@ class MCTSAgent(Agent):
                                                  children[a].total[view.player] if a in children else 0))
 
     # -- one simulation ------------------------------------------------------------------------------
-    def _simulate(self, view, root: _Node, n: int) -> None:
+    def _simulate(self, game, root: _Node, n: int) -> None:
+        """One simulation on ``game``, a determinisation of the view (changed in place)."""
         rng, c = self.rng, self.c
-        game = view.sample_game(rng)
         node = root
         path = [root]
         while not game.is_over:

@@ -45,18 +45,28 @@ class Family:
         must, optional = self.pending(s, p)
         return seat_value(s, p, must, optional, growth=g) + self.extra_value(s, p)
 
+    def mafia_weight(self, n: int) -> float:
+        """Weight of the mafia's treasury against us where there is a mafia (MAF-13: the solitaire
+        score counts it twice; with 2 players the mafia is the rival to beat)."""
+        return 2.0 if n == 1 else 0.7
+
     def evaluate(self, game, p: int) -> float:
         """Evaluation of a full game position for seat ``p``."""
         s = game.state
         n = s.n
+        mafia = game.mafia_score() if hasattr(game, "mafia_score") else None
         if s.over:
             scores = game.scores()
             winners = game.winners()
             mine = scores[p] + (WIN_BONUS / len(winners) if p in winners else 0.0)
+            if mafia is not None and n > 1:
+                mine -= self.mafia_weight(n) * mafia  # the solitaire score already counts the mafia
             others = [scores[q] for q in range(n) if q != p]
             return mine - (self.lam(n) * sum(others) / len(others) if others else 0.0)
         g = game_left(s)
         mine = self.value(s, p, g)
+        if mafia is not None:
+            mine -= self.mafia_weight(n) * mafia
         if n == 1:
             return mine
         others = sum(self.value(s, q, g) for q in range(n) if q != p) / (n - 1)

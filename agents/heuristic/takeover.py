@@ -126,14 +126,9 @@ class TakeoverFamily(Family):
         if d == "play":
             plan = mem.get("play")
             adds = _by_kind(legal, Kind.HT_ADD)
-            if plan and s.ccount < plan[1]:
-                for a in adds:
-                    if a.a == plan[0]:
-                        return a
-            if CONFIRM in legal:
-                return CONFIRM
-            mutate = _by_kind(legal, Kind.HT_MUTATE)
-            return adds[0] if adds else mutate[0]
+            if adds and (plan is None or s.ccount < plan[1]):
+                return adds[0]
+            return CONFIRM
         if d == "place":
             return legal[0]
         if d == "harvest":
@@ -160,7 +155,7 @@ class TakeoverFamily(Family):
             plan = self._play_plan(s, p, legal)
             if plan:
                 agent.memory["play"] = (plan[1], plan[2])
-                return Action(Kind.HT_PLAY, plan[0])
+                return Action(Kind.HT_PLAY, plan[0], plan[1])
             return DONE
         return None
 
@@ -196,7 +191,7 @@ class TakeoverFamily(Family):
         plan = self._play_plan(s, p, legal)
         if plan and plan[2] and s.fcount[p * 3 + plan[0]]:
             mem["play"] = (plan[1], plan[2])
-            return Action(Kind.HT_PLAY, plan[0])
+            return Action(Kind.HT_PLAY, plan[0], plan[1])
         merges = _by_kind(legal, Kind.HT_MERGE)
         if merges:
             return merges[0]
@@ -204,7 +199,7 @@ class TakeoverFamily(Family):
             return Action(Kind.HT_TURN_UP)
         if plan:
             mem["play"] = (plan[1], plan[2])
-            return Action(Kind.HT_PLAY, plan[0])
+            return Action(Kind.HT_PLAY, plan[0], plan[1])
         if not mem.get("attacked"):
             attack = self._best_attack(s, p, legal)
             if attack:
@@ -226,7 +221,7 @@ class TakeoverFamily(Family):
             plan = self._play_plan(s, p, legal)
             if plan:
                 agent.memory["play"] = (plan[1], plan[2])
-                return Action(Kind.HT_PLAY, plan[0])
+                return Action(Kind.HT_PLAY, plan[0], plan[1])
         elif kind == "b":
             merges = _by_kind(legal, Kind.HT_MERGE)
             if merges:
