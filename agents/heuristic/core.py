@@ -20,7 +20,7 @@ from typing import Sequence
 
 from bean_env.engine.actions import Action, Kind
 
-from .evaluate import game_left, seat_value
+from .evaluate import FORCED_HARVEST, game_left, seat_value
 
 # Terminal positions: a win is worth this much more than the coins alone.
 WIN_BONUS = 12.0
@@ -113,6 +113,10 @@ class Family:
     def bias(self, view, action: Action) -> float:
         """A small preference between actions of equal value (tie-breaks toward moving on)."""
         kind = action.kind
-        if kind == Kind.HARVEST or kind == Kind.BUY_FIELD:
+        if kind == Kind.HARVEST:
+            # the planting simulation charges FORCED_HARVEST for a harvest it must make; a harvest made
+            # now costs the same, so emptying a field early is not a free way around that charge
+            return -0.01 - FORCED_HARVEST
+        if kind == Kind.BUY_FIELD:
             return -0.01  # a free action must earn its place
         return 0.0
