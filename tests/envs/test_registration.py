@@ -38,3 +38,14 @@ env.reset(seed=0)
 duel = pettingzoo.make("aec", "bean_env/bean_duel-v0")
 print(len(env.possible_agents), type(env.unwrapped).__module__, len(duel.possible_agents))"""
     assert run(code) == "3 bean_env.envs.bohnanza_v0 2"
+
+
+def test_every_env_module_is_an_attribute_of_the_package():
+    import bean_env
+    from bean_env.envs import available_variants, env_ids
+    assert {"bohnanza", "bean_duel"} <= set(available_variants())
+    for v in available_variants():
+        module = getattr(bean_env, f"{v}_v0")
+        assert callable(module.env) and module.raw_env.variant == v
+        assert module.raw_env.metadata["name"] == f"{v}_v0"
+        assert env_ids()[f"bean_env/{v}-v0"] == v
