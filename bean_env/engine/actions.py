@@ -44,9 +44,8 @@ class Kind(IntEnum):
     CONTINUE = 24      # go on to the next step of the turn
     # hostile_takeover (HT-*, TXT-*); hand cards are named by type (HT-3), text cards by code 0..17
     HT_END_TURN = 40   # the active player ends the turn (HT-4)
-    HT_PLAY = 41       # a = field: start action a) onto that field (HT-7)
+    HT_PLAY = 41       # a = field, b = type (+ 16: with Mutabohne, TXT-8): start action a) with one card
     HT_ADD = 42        # a = type: put one more hand card of that type into the play being built
-    HT_MUTATE = 43     # use Mutabohne (TXT-8) in the play being built
     HT_CONFIRM = 44    # carry out the composite action being built
     HT_MERGE = 45      # a = field moved, b = field it goes onto: action b) (HT-8)
     HT_MERGE_MUTA = 46  # a, b as HT_MERGE, with Mutabohne (TXT-8)
@@ -115,9 +114,8 @@ _TEXT = {
                                     else f"place {NAMES[a]} stack on boss {b - 3}"),
     Kind.CONTINUE: lambda a, b: "continue",
     Kind.HT_END_TURN: lambda a, b: "end turn",
-    Kind.HT_PLAY: lambda a, b: f"play onto field {a + 1}",
+    Kind.HT_PLAY: lambda a, b: f"play {NAMES[b % 16]} onto field {a + 1}" + (" with Mutabohne" if b >= 16 else ""),
     Kind.HT_ADD: lambda a, b: f"add {NAMES[a]}",
-    Kind.HT_MUTATE: lambda a, b: "use Mutabohne",
     Kind.HT_CONFIRM: lambda a, b: "confirm",
     Kind.HT_MERGE: lambda a, b: f"merge field {a + 1} onto field {b + 1}",
     Kind.HT_MERGE_MUTA: lambda a, b: f"merge field {a + 1} onto field {b + 1} with Mutabohne",

@@ -36,12 +36,12 @@ from .textcards import (DIABOHNO_TYPES, JOKER_TYPES, NO_CHEMISTRY, NUM_TEXTS, PI
                         TXT_VARIABLE, bohnbastica, bohnotoni, calzbohne, diabohno, meter_value, next_type)
 
 HIDDEN = -2      # a defence card whose identity the viewer does not know (masked states only)
+MUTA_FLAG = 16   # HT_PLAY b = type + MUTA_FLAG: the play uses Mutabohne (TXT-8)
 HAND_LIMIT = 5   # HT-5 draw up to five
 ALL_BITS = (1 << 16) - 1
 
 END_TURN = Action(Kind.HT_END_TURN)
 CONFIRM = Action(Kind.HT_CONFIRM)
-MUTATE = Action(Kind.HT_MUTATE)
 TURN_UP = Action(Kind.HT_TURN_UP)
 NO_DEFENCE = Action(Kind.HT_NO_DEFENCE)
 OVERRIDE = Action(Kind.HT_OVERRIDE)
@@ -391,34 +391,40 @@ class TakeoverRules(Rules):
 
     # a) play (HT-7, TXT-8)
     def play_starts(self, s: State, p: int) -> list[Action]:
+        """HT_PLAY (field, first card's type; + MUTA_FLAG with Mutabohne) for every legal first card."""
         hand = s.hands[p]
         if not hand:
             return []
         muta = TXT_MUTA in s.texts[p]
+        types = sorted(set(hand))
         out = []
         for i in self.fields_of(s, p):
             pile = s.piles[i]
-            if not pile or _has(hand, pile[-1]) or (muta and _has(hand, next_type(pile[-1]))):
-                out.append(Action(Kind.HT_PLAY, i - p * 3))
+            f = i - p * 3
+            if not pile:
+                out.extend(Action(Kind.HT_PLAY, f, t) for t in types)
+                continue
+            if _has(hand, pile[-1]):
+                out.append(Action(Kind.HT_PLAY, f, pile[-1]))
+            if muta and _has(hand, next_type(pile[-1])):
+                out.append(Action(Kind.HT_PLAY, f, next_type(pile[-1]) + MUTA_FLAG))
         return out
 
     def play_options(self, s: State, p: int) -> list[Action]:
-        hand, pile = s.hands[p], s.piles[s.cf]
-        if s.ccount:
-            types = [s.ctype] if hand.count(s.ctype) > s.ccount else []
-        elif s.cmuta:
-            types = [next_type(pile[-1])]
-        elif pile:
-            types = [pile[-1]] if _has(hand, pile[-1]) else []
-        else:
-            types = sorted(set(hand))
-        out = [Action(Kind.HT_ADD, t) for t in types]
-        if (not s.ccount and not s.cmuta and pile and TXT_MUTA in s.texts[p]
-                and _has(hand, next_type(pile[-1]))):
-            out.append(MUTATE)
-        if s.ccount:
-            out.append(CONFIRM)
-        return out
+        more = s.hands[p].count(s.ctype) > s.ccount
+        return [Action(Kind.HT_ADD, s.ctype), CONFIRM] if more else [CONFIRM]
+
+    def add_card(self, s: State, p: int) -> None:
+        """One more card of ``s.ctype`` goes into the play; it is shown to everybody (INFO-2)."""
+        hand, known, t = s.hands[p], s.known[p], s.ctype
+        k = bisect_left(hand, t)
+        stop = k
+        while stop < len(hand) and hand[stop] == t:
+            stop += 1
+        shown = [i for i in range(k, stop) if known[i] == ALL_BITS]
+        if len(shown) <= s.ccount:
+            known[next(i for i in range(k, stop) if known[i] != ALL_BITS)] = ALL_BITS
+        s.ccount += 1
 
     # b) merge (HT-8, TXT-8)
     def merge_starts(self, s: State, p: int) -> list[Action]:
@@ -500,6 +506,19 @@ class TakeoverRules(Rules):
         size = self.size(s, own) + (1 if TXT_MIGHTY in mods else 0)
         return (size, -handicap(s.ftype[own])) > (self.size(s, target), -handicap(s.ftype[target]))
 
+    def required_mods(self, s: State, own: int, target: int, held) -> tuple | None:
+        """The text cards an attack of ``own`` on ``target`` cannot do without (TXT-7 for strength,
+        TXT-16 for a protected target, TXT-17 for another position), or None if it is impossible."""
+        if s.guard[target] != -1:
+            need = (TXT_STRONG,)
+        else:
+            need = (TXT_VARIABLE,) if own % 3 != target % 3 else ()
+            if not self.attack_ok(s, own, target, need):
+                need += (TXT_MIGHTY,)
+        if not all(c in held for c in need) or not self.attack_ok(s, own, target, need):
+            return None
+        return need
+
     def attack_starts(self, s: State, p: int) -> list[Action]:
         held = s.texts[p]
         out = []
@@ -507,29 +526,20 @@ class TakeoverRules(Rules):
             for j in self.fields_of(s, q):
                 if not s.piles[j]:
                     continue
-                if s.guard[j] != -1:
-                    best = (TXT_STRONG,) if TXT_STRONG in held else None
-                else:
-                    best = tuple(c for c in (TXT_MIGHTY, TXT_VARIABLE) if c in held)
-                if best is None:
-                    continue
                 for i in self.fields_of(s, p):
-                    if self.attack_ok(s, i, j, best):
+                    if s.piles[i] and self.required_mods(s, i, j, held) is not None:
                         out.append(Action(Kind.HT_ATTACK, q, (i - p * 3) * 3 + j - q * 3))
         return out
 
     def attack_options(self, s: State, p: int) -> list[Action]:
+        """Optional TXT-7/TXT-17 (undefendable) for an unprotected target, and confirm."""
         held, j = s.texts[p], s.ctarget
         out = []
-        if s.guard[j] != -1:
-            cands = (TXT_STRONG,)
-        else:
-            cands = (TXT_MIGHTY, TXT_VARIABLE)
-        for c in cands:
-            if c in held and c not in s.cmods:
-                out.append(Action(Kind.HT_MODIFY, c))
-        if self.attack_ok(s, s.cf, j, s.cmods):
-            out.append(CONFIRM)
+        if s.guard[j] == -1:
+            for c in (TXT_MIGHTY, TXT_VARIABLE):
+                if c in held and c not in s.cmods:
+                    out.append(Action(Kind.HT_MODIFY, c))
+        out.append(CONFIRM)
         return out
 
     # text cards played on their own (TXT-1, 3, 5, 6, 9, 14, 15, 18)
@@ -592,12 +602,7 @@ class TakeoverRules(Rules):
             self.top_level(s, p, action)
         elif d == "play":
             if kind == Kind.HT_ADD:
-                s.ctype = action.a
-                s.ccount += 1
-            elif kind == Kind.HT_MUTATE:
-                self.texts_take(s, p, TXT_MUTA)
-                s.cmods.append(TXT_MUTA)
-                s.cmuta = 1
+                self.add_card(s, p)
             else:
                 for _ in range(s.ccount):
                     self.hand_take(s, p, s.ctype)
@@ -642,6 +647,7 @@ class TakeoverRules(Rules):
                 self.done_regular(s, "e")
         elif d == "show":
             s.shown.append(action.a)
+            self.reveal(s, p, [action.a])
             if len(s.shown) == 5:
                 s.decision = "seed_coin"
         elif d == "seed_coin":
@@ -650,7 +656,6 @@ class TakeoverRules(Rules):
             s.tdiscard.extend(s.cmods)
             s.cmods = []
             s.shown.remove(action.a)
-            self.reveal(s, p, s.shown)
             s.decision = "seed_keep"
         elif d == "seed_keep":
             if kind == Kind.HT_REDRAW:
@@ -680,7 +685,12 @@ class TakeoverRules(Rules):
                 self.next_final(s)
                 self.final_point(s)
         elif kind == Kind.HT_PLAY:
-            s.cf, s.ctype, s.ccount, s.cmuta = p * 3 + action.a, -1, 0, 0
+            s.cf, s.ctype, s.ccount, s.cmuta = p * 3 + action.a, action.b % MUTA_FLAG, 0, 0
+            if action.b >= MUTA_FLAG:
+                self.texts_take(s, p, TXT_MUTA)
+                s.cmods.append(TXT_MUTA)
+                s.cmuta = 1
+            self.add_card(s, p)
             s.decision = "play"
         elif kind in (Kind.HT_MERGE, Kind.HT_MERGE_MUTA):
             if kind == Kind.HT_MERGE_MUTA:
@@ -698,6 +708,9 @@ class TakeoverRules(Rules):
             self.begin_harvest(s, p, p * 3 + action.a, ckind)
         elif kind == Kind.HT_ATTACK:
             s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
+            for c in self.required_mods(s, s.cf, s.ctarget, s.texts[p]):   # forced: played at once
+                self.texts_take(s, p, c)
+                s.cmods.append(c)
             if s.texts[p]:
                 s.decision = "attack"
             else:
@@ -906,6 +919,8 @@ class TakeoverRules(Rules):
         return fix
 
     def fill_hidden(self, s: State, unseen, rng) -> None:
+        if s.decision == "show":
+            self.keep_five_types(s)
         for q in range(s.n):
             order = sorted(range(len(s.hands[q])), key=lambda k: s.hands[q][k])
             s.hands[q] = [s.hands[q][k] for k in order]
@@ -922,6 +937,25 @@ class TakeoverRules(Rules):
                 s.texts[q] = sorted(c if c >= 0 else next(it) for c in s.texts[q])
         s.guard = [next(it) if g == HIDDEN else g for g in s.guard]
         s.tdeck = [next(it) for _ in s.tdeck]
+
+    @staticmethod
+    def keep_five_types(s: State) -> None:
+        """A resampled hand in the middle of Samenhandel must still hold enough unshown types (its
+        player was seen to start TXT-14 with five types): swap resampled hand cards with deck cards."""
+        p = s.owner
+        hand, known = s.hands[p], s.known[p]
+        own_only = 1 << p
+        for _ in range(len(hand)):
+            have = set(hand) - set(s.shown)
+            if len(have) >= 5 - len(s.shown):
+                return
+            counts = Counter(hand)
+            k = next((i for i, c in enumerate(hand) if known[i] == own_only
+                      and (c in s.shown or counts[c] > 1)), None)
+            j = next((i for i, c in enumerate(s.deck) if c not in have and c not in s.shown), None)
+            if k is None or j is None:
+                return
+            hand[k], s.deck[j] = s.deck[j], hand[k]
 
     def render_extra(self, s: State) -> str:
         from ..cards import NAMES
@@ -1014,9 +1048,8 @@ def takeover_catalogue(rules) -> list[Span]:
         Span(Kind.HT_END_TURN),
         Span(Kind.PASS),
         Span(Kind.DONE),
-        Span(Kind.HT_PLAY, f),
+        Span(Kind.HT_PLAY, f, types + tuple(t + MUTA_FLAG for t in types)),
         Span(Kind.HT_ADD, types),
-        Span(Kind.HT_MUTATE),
         Span(Kind.HT_CONFIRM),
         Span(Kind.HT_MERGE, f, f),
         Span(Kind.HT_MERGE_MUTA, f, f),

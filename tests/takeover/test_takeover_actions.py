@@ -15,19 +15,16 @@ def test_ht7_play_one_type_onto_one_field():
     """HT-7: cards of one type onto one empty field or one of that type; one action = one field."""
     g = takeover_position(3, hands=[["blue", "blue", "chili"], [], []],
                           fields=[[("blue", 2), None, ("soy", 1)], [], []])
-    assert "play onto field 1" in legal(g) and "play onto field 2" in legal(g)
-    assert "play onto field 3" not in legal(g)
-    do(g, "play onto field 1")
-    assert legal(g) == ["add blue"]                 # only the field's type; confirm needs a card
-    do(g, "add blue")
-    assert legal(g) == ["add blue", "confirm"]
+    plays = [m for m in legal(g) if m.startswith("play")]
+    assert plays == ["play blue onto field 1", "play blue onto field 2", "play chili onto field 2"]
+    do(g, "play blue onto field 1")
+    assert legal(g) == ["add blue", "confirm"]      # only the chosen type; the first card is placed
     do(g, "add blue")
     assert legal(g) == ["confirm"]                 # no third blue in hand
     do(g, "confirm")
     assert pile(g, 0, 0) == ["blue"] * 4 and g.state.hands[0] == [B["chili"]]
     assert g.decision == "turn"                    # nobody could copy (empty hands, no text cards)
-    do(g, "play onto field 2")
-    assert legal(g) == ["add chili"]
+    assert [m for m in legal(g) if m.startswith("play")] == ["play chili onto field 2"]
     check(g)
 
 
@@ -75,7 +72,7 @@ def test_ht10_harvest_once_per_turn_and_one_card_rule():
 def test_ht15_harvest_only_by_d_copy_txt18_or_final():
     """HT-15: no harvest at a copy prompt of another kind of action."""
     g = takeover_position(3, hands=[["blue"], ["soy"], []], fields=[[None, None, None], [("red", 3)], []])
-    do(g, "play onto field 1", "add blue", "confirm")
+    do(g, "play blue onto field 1", "confirm")
     assert g.decision == "copy" and g.current_player == 1
     assert not [m for m in legal(g) if "harvest" in m]
 
@@ -309,9 +306,9 @@ def test_ht14_runout_while_drawing_up_gives_new_active_further_actions():
     assert s.end_pending and s.active == 1 and g.decision == "turn" and g.current_player == 1
     assert s.hands[0] == [B["green"]]                      # the old active drew the last card
     assert len(s.hands[1]) == 1                            # nothing left for the others
-    do(g, "play onto field 1", "add soy", "confirm")
+    do(g, "play soy onto field 1", "confirm")
     assert g.decision == "copy" and g.current_player == 2   # copying as usual
-    do(g, "play onto field 1", *["add red"] * 5, "confirm")
+    do(g, "play red onto field 1", *["add red"] * 4, "confirm")
     assert g.decision == "turn" and g.current_player == 1   # seat 0 has no text cards: quota used
     do(g, "end turn")
     assert g.is_over and not g.is_truncated
@@ -330,7 +327,7 @@ def test_ht17_max_actions_per_turn_leaves_only_end_turn():
     """HT-17: after max_actions_per_turn top-level actions only 'end turn' is legal (after copying)."""
     g = takeover_position(3, hands=[["blue"] * 3, [], []], fields=[[None, None, None], [], []],
                           max_actions_per_turn=2)
-    do(g, "play onto field 1", "add blue", "confirm", "play onto field 1", "add blue", "confirm")
+    do(g, "play blue onto field 1", "confirm", "play blue onto field 1", "confirm")
     assert legal(g) == ["end turn"]
 
 
@@ -370,9 +367,9 @@ def test_ht18_copying_round_ends_back_at_the_active_player():
     """HT-18: a regular action with its copy prompts is one copying round; then the active player acts."""
     g = takeover_position(3, hands=[["blue"], ["soy"], ["red"]], fields=[[None] * 3, [None] * 3, [None] * 3],
                           turn=0)
-    do(g, "play onto field 1", "add blue", "confirm")
+    do(g, "play blue onto field 1", "confirm")
     assert (g.decision, g.current_player) == ("copy", 1)
-    do(g, "play onto field 2", "add soy", "confirm")
+    do(g, "play soy onto field 2", "confirm")
     assert (g.decision, g.current_player) == ("copy", 2)
     do(g, "pass")
     assert (g.decision, g.current_player) == ("turn", 0)

@@ -232,3 +232,26 @@ def test_info2_shown_and_swapped_cards_visible_to_the_right_players():
     assert v2.known_hands[0] == ["chili", None, None]        # known cards first, order leaks nothing
     assert v2.known_hands[1] == [None]
     assert g.view(0).known_hands[1] == ["red"]
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_text_heavy_random_games_conserve_and_resample(n):
+    """TXT-1..18 under random play with the whole text deck dealt out: both conservations after every
+    action; every view's resampled game is consistent (cards conserved, a legal action exists)."""
+    for seed in range(150):
+        g = short_game(n, seed, cut=None if seed % 2 else 5 + seed % 20)
+        s = g.state
+        rng = random.Random(seed)
+        while s.tdeck:
+            s.texts[rng.randrange(n)].append(s.tdeck.pop())
+        for hand in s.texts:
+            hand.sort()
+        steps = 0
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+            fast_check(g)
+            if steps % 41 == 0:
+                for p in range(n):
+                    fast_check(g.view(p).sample_game(random.Random(steps + p)))

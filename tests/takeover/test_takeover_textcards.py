@@ -84,10 +84,10 @@ def test_txt4_play_hand_cards_at_game_end_with_copies():
     assert "Handkarten ausspielen bei Spielende" in legal(g)
     do(g, "Handkarten ausspielen bei Spielende")
     assert g.decision == "final_play"
-    do(g, "play onto field 1", "add blue", "add blue", "add blue", "confirm")
+    do(g, "play blue onto field 1", "add blue", "add blue", "confirm")
     # seat 2 has not harvested yet: it may copy (play its reds); seat 0 only after it (quota 1)
     assert (g.decision, g.current_player) == ("copy", 2)
-    do(g, "play onto field 1", "add red", "add red", "confirm")
+    do(g, "play red onto field 1", "add red", "confirm")
     assert (g.decision, g.current_player) == ("final_play", 1)
     do(g, "done")
     assert legal(g) == ["final harvest field 1"]
@@ -176,11 +176,19 @@ def test_txt7_maechtiges_bohnenfeld_one_more_card_no_defence():
                           texts=[[6], [2], []], guards={(1, 1): 3})
     attacks = [m for m in legal(g) if m.startswith("attack")]
     assert attacks == ["attack player 1 field 1 with field 1"]   # field 2 is protected
-    do(g, "attack player 1 field 1 with field 1")
-    assert legal(g) == ["Maechtiges Bohnenfeld"]                # blue 2 vs soy 2: needs the card
-    do(g, "Maechtiges Bohnenfeld", "confirm")
-    assert pile(g, 0, 0) == ["soy"] * 2 and g.decision != "defend"
+    do(g, "attack player 1 field 1 with field 1")   # blue 2 vs soy 2: the card is needed, played at once
+    assert pile(g, 0, 0) == ["soy"] * 2 and g.decision != "defend" and g.state.texts[1] == [2]
+    assert 6 in g.state.tdiscard
     check(g)
+
+
+def test_txt7_optional_for_an_undefendable_attack():
+    """TXT-7/HT-16: a held TXT-7 may be added to an attack that is legal without it (no defence then)."""
+    g = takeover_position(3, fields=[[("blue", 3)], [("soy", 2)], []], texts=[[6], [2], []])
+    do(g, "attack player 1 field 1 with field 1")
+    assert legal(g) == ["Maechtiges Bohnenfeld", "confirm"]
+    do(g, "Maechtiges Bohnenfeld", "confirm")
+    assert pile(g, 0, 0) == ["soy"] * 2 and g.state.texts[1] == [2]
 
 
 # TXT-8 -----------------------------------------------------------------------------------------------
@@ -189,16 +197,15 @@ def test_txt8_mutabohne_chain_then_harvest():
     the last type placed for everything (meter, fitting); repeatable with another Mutabohne."""
     g = takeover_position(3, hands=[["garden"] * 3, ["cutting"]], fields=[[("cutting", 3)], [], []],
                           texts=[[7], [], []])
-    assert "play onto field 1" in legal(g)
-    do(g, "play onto field 1")
-    assert legal(g) == ["use Mutabohne"]
-    do(g, "use Mutabohne", "add garden", "add garden", "confirm")
+    assert [m for m in legal(g) if m.startswith("play")] == [
+        "play garden onto field 1 with Mutabohne", "play garden onto field 2", "play garden onto field 3"]
+    do(g, "play garden onto field 1 with Mutabohne", "add garden", "confirm")
     s = g.state
     assert pile(g, 0, 0) == ["cutting"] * 3 + ["garden"] * 2 and s.ftype[0] == B["garden"]
     assert g.decision in ("copy", "turn")
     while g.decision == "copy":
         do(g, "pass")
-    assert "play onto field 1" in legal(g)           # the last garden still fits
+    assert "play garden onto field 1" in legal(g)    # the last garden still fits; cutting does not
     do(g, "harvest field 1")
     # 5 cards by the Garden meter = 3 coins, the top three cards of the pile (COM-5)
     assert s.coins[0] == [B["garden"], B["garden"], B["cutting"]]
@@ -328,7 +335,7 @@ def test_txt15_seven_new_cards_passive_only_gardens_stay_under():
     assert "Sieben neue Handkarten" not in legal(g)       # the active player may not
     g = takeover_position(3, hands=[["blue"], ["soy", "soy"], []], fields=[[None] * 3, [("red", 1)] * 3, []],
                           texts=[[], [14], []])
-    do(g, "play onto field 1", "add blue", "confirm")
+    do(g, "play blue onto field 1", "confirm")
     assert (g.decision, g.current_player) == ("copy", 1)
     before = len(g.state.deck)
     do(g, "Sieben neue Handkarten")
@@ -360,8 +367,8 @@ def test_txt16_against_a_protected_field():
     g = takeover_position(3, fields=[[("blue", 3)], [("soy", 2)], []], texts=[[6, 15, 16], [], []],
                           guards={(1, 0): 2}, tdeck=[9])
     do(g, "attack player 1 field 1 with field 1")
-    assert legal(g) == ["Starke Uebernahme"]
-    do(g, "Starke Uebernahme", "confirm")
+    assert g.state.cmods == [15] and legal(g) == ["confirm"]   # TXT-16 played at once; no TXT-7/17
+    do(g, "confirm")
     s = g.state
     assert pile(g, 0, 0) == ["soy"] * 2 and 2 in s.texts[0] and s.texts[1] == [9]
     check(g)
@@ -375,9 +382,7 @@ def test_txt17_variables_bohnenfeld_any_positions_no_defence():
     g = takeover_position(3, fields=[[("blue", 4), None, None], [None, None, ("soy", 2)], []],
                           texts=[[16], [2], []])
     assert [m for m in legal(g) if m.startswith("attack")] == ["attack player 1 field 3 with field 1"]
-    do(g, "attack player 1 field 3 with field 1")
-    assert legal(g) == ["Variables Bohnenfeld"]
-    do(g, "Variables Bohnenfeld", "confirm")
+    do(g, "attack player 1 field 3 with field 1")           # TXT-17 is needed: played at once
     assert pile(g, 0, 0) == ["soy"] * 2 and pile(g, 1, 2) == ["blue"] * 4
     assert g.state.texts[1] == [2]                  # no defence was possible
     check(g)
@@ -390,7 +395,7 @@ def test_txt17_with_a_copied_takeover():
     do(g, "attack player 2 field 1 with field 1")
     assert g.current_player == 1
     assert "attack player 2 field 2 with field 2" in legal(g)
-    do(g, "attack player 2 field 1 with field 2", "Variables Bohnenfeld", "confirm")
+    do(g, "attack player 2 field 1 with field 2")
     assert pile(g, 1, 1) == ["blue"] * 4 and pile(g, 2, 0) == ["chili"] * 5
     check(g)
 
@@ -412,8 +417,8 @@ def test_txt8_mutabohne_again_on_a_mixed_pile():
     earlier types no longer fit; the harvest uses the last type's beanometer for every card."""
     g = takeover_position(3, hands=[["red"] * 3, [], []],
                           fields=[[["cutting", "cutting", "garden"], None, None], [], []], texts=[[7], [], []])
-    assert legal(g)[:2] == ["end turn", "play onto field 1"]
-    do(g, "play onto field 1", "use Mutabohne", "add red", "add red", "add red", "confirm")
+    assert legal(g)[:2] == ["end turn", "play red onto field 1 with Mutabohne"]
+    do(g, "play red onto field 1 with Mutabohne", "add red", "add red", "confirm")
     assert pile(g, 0, 0) == ["cutting", "cutting", "garden", "red", "red", "red"]
     do(g, "harvest field 1")
     # 6 cards by the Red meter (2/3/4/5) = 4 coins: the top four cards
