@@ -126,10 +126,9 @@ def _w_actor(ctx, s, me, base, ix, vx):
 
 
 def _w_hand(ctx, s, me, base, ix, vx):
-    t, tslot = ctx.t, ctx.tslot
-    for i, card in enumerate(s.hands[me]):
-        ix.append(base + i * t + tslot[card])
-        vx.append(1.0)
+    t, tslot, hand = ctx.t, ctx.tslot, s.hands[me]
+    ix += [base + i * t + tslot[card] for i, card in enumerate(hand)]
+    vx += [1.0] * len(hand)
 
 
 def _counts(cards, tslot, base, ix, vx):
@@ -168,7 +167,7 @@ def _w_known(ctx, s, me, base, ix, vx):
         known = s.known[q]
         if known.count(1 << q) == len(known):  # fast path: nothing of this hand was shown
             continue
-        shown = [c for i, c in enumerate(s.hands[q]) if known[i] & bit]
+        shown = [c for c, k in zip(s.hands[q], known) if k & bit]
         _counts(shown, ctx.tslot, base + (k - 1) * t, ix, vx)
 
 
