@@ -167,7 +167,7 @@ class PlayerView:
         if s.o_prop == EMPTY:
             return None
         return {"proposer": s.o_prop, "to": s.o_to,
-                "give_hand": [(i, NAMES[s.hands[s.o_prop][i]]) for i in s.o_hand],
+                "give_hand": [(i, _name(s.hands[s.o_prop][i])) for i in s.o_hand],
                 "give_trade": [NAMES[t] for t in s.o_trade], "want": [NAMES[t] for t in s.o_want],
                 "pending": list(s.o_pending), "accepted": list(s.o_accept)}
 
