@@ -29,11 +29,14 @@ def _put(ix, vx, at: int, value: float) -> None:
         vx.append(float(value))
 
 
+RUNS = 3  # runs of equal types shown per field, from the top (a pile mutates rarely more than twice)
+
+
 def _w_fields(ctx, s, me, base, ix, vx):
-    """Per seat offset, per field: size (with the Jokerbohne), Jokerbohne, protected, and for protection
-    laid by me the defence card is known to me (see text block); then counts of real beans per type."""
+    """Per seat offset, per field: size (with the Jokerbohne), Jokerbohne, protected; the pile's runs of
+    equal types from the top (type slot one-hot, length); counts of real beans per type slot."""
     t, tslot = ctx.t, ctx.tslot
-    width = 3 + t
+    width = 3 + RUNS * (t + 1) + t
     for k in range(s.n):
         q = (me + k) % s.n
         for f in range(s.nfields[q]):
@@ -44,11 +47,23 @@ def _w_fields(ctx, s, me, base, ix, vx):
             _put(ix, vx, at, len(pile) + joker)
             _put(ix, vx, at + 1, joker)
             _put(ix, vx, at + 2, s.guard[i] != -1)
+            run, top = 0, len(pile) - 1
+            while top >= 0 and run < RUNS:
+                c, length = pile[top], 0
+                while top >= 0 and pile[top] == c:
+                    length += 1
+                    top -= 1
+                r = at + 3 + run * (t + 1)
+                ix.append(r + tslot[c])
+                vx.append(1.0)
+                ix.append(r + t)
+                vx.append(float(length))
+                run += 1
             counts: dict[int, int] = {}
             for c in pile:
                 counts[c] = counts.get(c, 0) + 1
             for c, m in counts.items():
-                _put(ix, vx, at + 3 + tslot[c], m)
+                _put(ix, vx, at + 3 + RUNS * (t + 1) + tslot[c], m)
 
 
 def _w_texts(ctx, s, me, base, ix, vx):
@@ -158,9 +173,10 @@ def takeover_blocks(ctx: Context) -> list[Block]:
     n, t, cards, T = ctx.n, ctx.t, float(ctx.cards), NUM_TEXTS
     budget = float(max(ctx.rules.max_actions, cards))
     return [
-        Block("ht_fields", n * 3 * (3 + t), cards,
+        Block("ht_fields", n * 3 * (3 + RUNS * (t + 1) + t), cards,
               "per seat offset, per field 1..3: size (real beans + Jokerbohne), Jokerbohne flag, protected "
-              "flag, counts of real beans per type slot (mixed piles after Mutabohne)", _w_fields),
+              "flag; the pile's first 3 runs of equal types from the top (one-hot type slot, run length: "
+              "the order of a Mutabohne pile); counts of real beans per type slot", _w_fields),
         Block("ht_texts", n + 3 * T + 1 + n, cards,
               "text cards held per seat offset; my text cards (one slot per TXT-1..18); text discard pile "
               "(per card); text deck size; defence cards I laid that still protect a field; bonus coins "
