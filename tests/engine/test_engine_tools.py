@@ -1,0 +1,29 @@
+"""The engine's developer tools run: the speed benchmark and the golden-trace writer (in check mode)."""
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_engine_speed_benchmark_prints_a_table():
+    """benchmarks/engine_speed.py plays a short run and prints decisions/s per variant."""
+    out = _run("benchmarks/engine_speed.py", "--seconds", "0.05", "--variants", "bean_duel", "bohnanza",
+               "--no-uno")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].split()[:2] == ["engine", "players"]
+    assert any(line.startswith("bean_duel") for line in lines)
+    assert sum(line.startswith("bohnanza") for line in lines) == 9
+
+
+def test_make_golden_check_mode_agrees_with_the_engine():
+    """tests/golden/make_golden.py --check finds the committed traces up to date."""
+    out = _run("tests/golden/make_golden.py", "--check")
+    assert out.returncode == 0, out.stdout + out.stderr
