@@ -4,7 +4,7 @@
     bean-env play bean_duel --opponents heuristic   play in the terminal against agents
     bean-env tournament bohnanza heuristic random random random --games 40
     bean-env replay game.json [--render]            print a recorded game step by step
-    bean-env bench                                  run the benchmark scripts of a source checkout
+    bean-env bench [engine_speed|throughput] ...    run the benchmark scripts of a source checkout
     bean-env train ...                              self-play training (the ``training`` package)
 
 Rule options are given as ``-o key=value`` (e.g. ``-o num_players=4 -o edition=english``); agents as
@@ -139,7 +139,11 @@ BENCH_SCRIPTS = ("engine_speed.py", "throughput.py")
 
 def cmd_bench(args, out: TextIO) -> int:
     root = Path(__file__).resolve().parents[1] / "benchmarks"
-    scripts = [root / name for name in BENCH_SCRIPTS if (root / name).exists()]
+    rest = list(args.bench_args)
+    wanted = BENCH_SCRIPTS
+    if rest and rest[0] in {n[:-3] for n in BENCH_SCRIPTS}:  # `bean-env bench throughput ...`: that one only
+        wanted, rest = (rest[0] + ".py",), rest[1:]
+    scripts = [root / name for name in wanted if (root / name).exists()]
     if not scripts:
         raise ValueError(f"no benchmark scripts ({', '.join(BENCH_SCRIPTS)}) in {root}; "
                          "run bean-env bench from a source checkout")
@@ -147,7 +151,7 @@ def cmd_bench(args, out: TextIO) -> int:
     for script in scripts:
         print(f"== {script.name}", file=out)
         out.flush()
-        code = max(code, subprocess.call([sys.executable, str(script), *args.bench_args]))
+        code = max(code, subprocess.call([sys.executable, str(script), *rest]))
     return code
 
 
@@ -181,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a game record (JSON of game.record() or game.to_json())")
     p.add_argument("--render", action="store_true", help="show the table before every action")
     p = sub.add_parser("bench", help="run the benchmark scripts (benchmarks/engine_speed.py, throughput.py)")
-    p.add_argument("bench_args", nargs=argparse.REMAINDER, help="arguments passed to each script")
+    p.add_argument("bench_args", nargs=argparse.REMAINDER,
+                   help="[engine_speed|throughput] then arguments passed to the script(s)")
     p = sub.add_parser("train", help="self-play training (see training/)", add_help=False)
     p.add_argument("train_args", nargs=argparse.REMAINDER, help="arguments of the training command")
     return parser

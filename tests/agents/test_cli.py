@@ -94,3 +94,22 @@ def test_bean_env_entry_point_runs_in_a_subprocess():
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "game over" in proc.stdout
+
+
+def test_bench_runs_one_benchmark_script(capfd):
+    """`bean-env bench engine_speed ...` runs that script of the checkout with the given arguments."""
+    code, text = _run(["bench", "engine_speed", "--seconds", "0.02", "--no-uno", "--variants", "bean_duel"])
+    assert code == 0
+    assert "== engine_speed.py" in text
+    assert "bean_duel" in capfd.readouterr().out
+
+
+def test_train_hands_over_to_the_training_package(monkeypatch):
+    """`bean-env train ARGS` calls ``training.cli.main(ARGS)``."""
+    import types
+    seen = []
+    fake = types.ModuleType("training.cli")
+    fake.main = lambda argv: seen.append(argv) or 0
+    monkeypatch.setitem(sys.modules, "training.cli", fake)
+    assert _run(["train", "--variant", "bean_duel"])[0] == 0
+    assert seen == [["--variant", "bean_duel"]]
