@@ -24,7 +24,8 @@ from collections import Counter
 
 from bean_env.engine.actions import Action, Kind
 from bean_env.engine.textcards import (PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_EXTRAKARTE, TXT_JOKER,
-                                       TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, meter_value)
+                                       TXT_MIGHTY, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL,
+                                       TXT_VARIABLE, meter_value)
 
 from .core import Family
 from .evaluate import field_value
@@ -134,7 +135,12 @@ class TakeoverFamily(Family):
         if d == "harvest":
             return self._harvest_mods(s, p, legal)
         if d == "attack":
-            return CONFIRM if CONFIRM in legal else legal[0]
+            # make the attempt undefendable when the target could defend (TXT-7 / TXT-17)
+            mods = _by_kind(legal, Kind.HT_MODIFY)
+            undefendable = any(c in s.cmods for c in (TXT_MIGHTY, TXT_VARIABLE))
+            if mods and not undefendable and s.texts[s.ctarget // 3]:
+                return mods[0]
+            return CONFIRM
         if d == "defend":
             return self._defend(s, p, legal)
         if d == "override":
