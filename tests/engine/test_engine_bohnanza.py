@@ -164,9 +164,9 @@ def test_com8_base2_third_field_cost_per_player_count(edition, n, cost):
     poor = make_position("bohnanza", phase="plant", edition=edition, num_players=n, hands=hands,
                          coins=[cost - 1] + [0] * (n - 1))
     assert "buy 3rd field" not in legal(poor)
+    stack = ["red", "soy", "black_eyed", "green"][-(cost + 1):]  # one coin more than the cost
     rich = make_position("bohnanza", phase="plant", edition=edition, num_players=n, hands=hands,
-                         coins=[["red", "soy", "garden" if edition == "german" or n < 6 else "wax", "green"][-(cost + 1):]]
-                         + [0] * (n - 1))
+                         coins=[stack] + [0] * (n - 1))
     assert "buy 3rd field" in legal(rich)
     before = names(rich.state.coins[0])
     play(rich, "buy 3rd field")
