@@ -125,3 +125,34 @@ def test_com12_actions_given_as_strings_tuples_or_actions_are_the_same():
         by_str.apply(str(a))
         by_tuple.apply(tuple(a))
     assert by_str.to_json() == by_tuple.to_json() == ref.to_json()
+
+
+def test_com12_same_game_in_processes_with_different_hash_seeds():
+    """COM-12: the game does not depend on Python's per-process string hashing (PYTHONHASHSEED)."""
+    import hashlib
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    script = ("import random, hashlib, bean_env\n"
+              "g = bean_env.new_game('bohnanza', seed=12, num_players=5)\n"
+              "r = random.Random(0)\n"
+              "while not g.is_over: g.apply(r.choice(g.legal_actions()))\n"
+              "print(hashlib.sha256(g.to_json().encode()).hexdigest())\n")
+    here = new_game("bohnanza", seed=12, num_players=5)
+    random_playout_choice(here, random.Random(0))
+    expected = hashlib.sha256(here.to_json().encode()).hexdigest()
+    for hash_seed in ("1", "977"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed, PYTHONPATH=str(root))
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                             timeout=120, cwd=root)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == expected
+
+
+def random_playout_choice(game, rng) -> None:
+    """Play ``rng.choice`` of the legal actions to the end (the loop of the subprocess above)."""
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
