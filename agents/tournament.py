@@ -271,6 +271,7 @@ class TournamentResult:
     entries: list[Entry]
     games: list[dict]
     elapsed: float = 0.0
+    _ratings: Any = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def labels(self) -> list[str]:
@@ -300,7 +301,10 @@ class TournamentResult:
         return rows
 
     def ratings(self) -> dict | None:
-        return rate(self.games, self.labels)
+        """openskill ratings per entry (and ``mafia``), computed once."""
+        if self._ratings is None:
+            self._ratings = rate(self.games, self.labels) or {}
+        return self._ratings or None
 
     def to_dict(self, with_records: bool = False) -> dict:
         games = [g if with_records else {k: v for k, v in g.items() if k != "record"} for g in self.games]
