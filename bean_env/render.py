@@ -33,7 +33,7 @@ def render_game(game, last_actions: int = 6, viewer: int | None = None) -> str:
         if s.to_plant[p]:
             line += " | to plant " + " ".join(NAMES[c] for c in sorted(s.to_plant[p]))
         lines.append(line)
-    extra = game.rules.render_extra(s)
+    extra = game.rules.render_extra(s if viewer is None else game.rules.mask(s, viewer))
     if extra:
         lines.append(extra)
     if s.face_up:

@@ -963,7 +963,8 @@ class TakeoverRules(Rules):
 
         lines = []
         for p in range(s.n):
-            parts = [f"P{p} text cards {len(s.texts[p])}"]
+            seen = [TEXT_NAMES[c] for c in s.texts[p] if c >= 0]
+            parts = [f"P{p} text cards {len(s.texts[p])}" + (f" ({', '.join(seen)})" if seen else "")]
             if s.bonus[p]:
                 parts.append(f"bonus coins {s.bonus[p]}")
             for i in self.fields_of(s, p):

@@ -94,3 +94,16 @@ def test_txt10_to_13_pizza_tiers():
     assert calzbohne([2, 9, 9], False) == 0 and calzbohne([0, 9, 9], False) == 0
     assert calzbohne([3, 3], True) == 0 and calzbohne([4, 5], True) == 1 and calzbohne([6, 6], True) == 3
     assert [diabohno(k) for k in (6, 7, 8, 9, 10, 11)] == [0, 1, 1, 2, 2, 3]
+
+
+def test_ht2_render_shows_own_text_cards_only():
+    """HT-2: a player's text cards are known to them only; the rendering for a viewer names only theirs."""
+    from bean_env.engine.actions import TEXT_NAMES
+    from bean_env.render import render_game
+    g = new_game("hostile_takeover", seed=2, num_players=3)
+    mine = [TEXT_NAMES[c] for c in g.state.texts[0]]
+    theirs = [TEXT_NAMES[c] for c in g.state.texts[1] + g.state.texts[2]]
+    text = render_game(g, viewer=0)
+    assert all(name in text for name in mine)
+    assert not any(name in text for name in theirs)
+    assert all(name in render_game(g) for name in theirs)
