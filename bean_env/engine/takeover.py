@@ -520,15 +520,36 @@ class TakeoverRules(Rules):
         return need
 
     def attack_starts(self, s: State, p: int) -> list[Action]:
+        """Every (own field, target field) with a legal completion (same test as ``required_mods``,
+        computed from strength keys once per field)."""
         held = s.texts[p]
+        h7, h16, h17 = TXT_MIGHTY in held, TXT_STRONG in held, TXT_VARIABLE in held
+        piles, joker, ftype = s.piles, s.joker, s.ftype
+        own = []
+        for i in self.fields_of(s, p):
+            if piles[i]:
+                size = len(piles[i]) + (joker == i)
+                own.append((i, size, -handicap(ftype[i])))
+        if not own:
+            return []
         out = []
+        base = p * 3
         for q in self.targets(s, p):
             for j in self.fields_of(s, q):
-                if not s.piles[j]:
+                if not piles[j]:
                     continue
-                for i in self.fields_of(s, p):
-                    if s.piles[i] and self.required_mods(s, i, j, held) is not None:
-                        out.append(Action(Kind.HT_ATTACK, q, (i - p * 3) * 3 + j - q * 3))
+                tkey = (len(piles[j]) + (joker == j), -handicap(ftype[j]))
+                protected = s.guard[j] != -1
+                if protected and not h16:
+                    continue
+                for i, size, hc in own:
+                    same = i % 3 == j % 3
+                    if protected:
+                        ok = same and (size, hc) > tkey
+                    else:
+                        ok = (same or h17) and ((size, hc) > tkey or (h7 and (size + 1, hc) > tkey))
+                    if ok:
+                        out.append(Action(Kind.HT_ATTACK, q, (i - base) * 3 + j - q * 3))
         return out
 
     def attack_options(self, s: State, p: int) -> list[Action]:

@@ -255,3 +255,34 @@ def test_text_heavy_random_games_conserve_and_resample(n):
             if steps % 41 == 0:
                 for p in range(n):
                     fast_check(g.view(p).sample_game(random.Random(steps + p)))
+
+
+def test_ht11_fast_attack_list_matches_the_rule_check():
+    """HT-11/HT-16: the takeover starts offered equal a brute-force check of every field pair with the
+    rule test ``required_mods`` (strength, positions, protection, TXT-7/16/17, HT-13 bans)."""
+    from bean_env import Action, Kind
+    checked = 0
+    for n in PLAYERS:
+        for seed in range(20):
+            g = short_game(n, seed, cut=None)
+            s = g.state
+            rng = random.Random(seed)
+            while s.tdeck:
+                s.texts[rng.randrange(n)].append(s.tdeck.pop())
+            for hand in s.texts:
+                hand.sort()
+            while not g.is_over:
+                if g.decision in ("turn", "copy"):
+                    p, rules = g.current_player, g.rules
+                    brute = set()
+                    for q in rules.targets(s, p):
+                        for j in rules.fields_of(s, q):
+                            for i in rules.fields_of(s, p):
+                                if s.piles[i] and s.piles[j] and \
+                                        rules.required_mods(s, i, j, s.texts[p]) is not None:
+                                    brute.add(Action(Kind.HT_ATTACK, q, (i - p * 3) * 3 + j - q * 3))
+                    assert set(rules.attack_starts(s, p)) == brute
+                    checked += 1
+                legal = g.legal_actions()
+                g.apply(legal[rng.randrange(len(legal))])
+    assert checked > 500
