@@ -17,48 +17,30 @@ Terms (see also ``textcards``):
   they go to the text discard pile when it is carried out.
 
 Hands have no order (HT-3): they are kept sorted by type and actions name a type, not a position.
+
+Modules: this one has set-up, flow and applying actions; ``takeover_legal`` the legal actions,
+``takeover_info`` views, card places and rendering, ``takeover_state`` the extra state attributes,
+``takeover_catalogue`` the env's action integers, ``textcards`` the card codes and payment scales,
+``takeover_positions`` exact positions for tests.
 Decision points: ``turn``, ``copy``, ``play``, ``place``, ``harvest``, ``attack``, ``defend``,
 ``override``, ``show``, ``seed_coin``, ``seed_keep``, ``final``, ``final_play``, ``game_over``.
 """
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections import Counter
 
-from ..cards import DECKS, GARDEN, expand, handicap
+from ..cards import DECKS, GARDEN, expand
 from .actions import Action, Kind
 from .common import Rules
 from .state import EMPTY, State
-from .textcards import (DIABOHNO_TYPES, JOKER_TYPES, NO_CHEMISTRY, NUM_TEXTS, PIZZAS, TXT_BOHNBASTICA,
-                        TXT_BOHNOTONI, TXT_CALZBOHNE, TXT_CHEMIEKEULE, TXT_DIABOHNO, TXT_EXTRA_HARVEST,
-                        TXT_EXTRAKARTE, TXT_JOKER, TXT_MIGHTY, TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END,
-                        TXT_SAMENHANDEL, TXT_SEVEN, TXT_STRONG, TXT_SWAP_FIELDS, TXT_SWAP_HANDS,
-                        TXT_VARIABLE, bohnbastica, bohnotoni, calzbohne, diabohno, meter_value, next_type)
+from .takeover_info import TakeoverInfo
+from .takeover_legal import TakeoverLegal
+from .takeover_state import ALL_BITS, HAND_LIMIT, MUTA_FLAG, init_fields
+from .textcards import (NUM_TEXTS, PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_EXTRA_HARVEST, TXT_EXTRAKARTE,
+                        TXT_JOKER, TXT_MIGHTY, TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN,
+                        TXT_STRONG, TXT_SWAP_FIELDS, TXT_SWAP_HANDS, TXT_VARIABLE, meter_value)
 
-HIDDEN = -2      # a defence card whose identity the viewer does not know (masked states only)
-MUTA_FLAG = 16   # HT_PLAY b = type + MUTA_FLAG: the play uses Mutabohne (TXT-8)
-HAND_LIMIT = 5   # HT-5 draw up to five
-ALL_BITS = (1 << 16) - 1
-
-END_TURN = Action(Kind.HT_END_TURN)
-CONFIRM = Action(Kind.HT_CONFIRM)
-TURN_UP = Action(Kind.HT_TURN_UP)
-NO_DEFENCE = Action(Kind.HT_NO_DEFENCE)
-OVERRIDE = Action(Kind.HT_OVERRIDE)
-GIVE_UP = Action(Kind.HT_GIVE_UP)
-REDRAW = Action(Kind.HT_REDRAW)
-KEEP_SHOWN = Action(Kind.HT_KEEP_SHOWN)
-PASS = Action(Kind.PASS)
-DONE = Action(Kind.DONE)
-
-# The regular actions a-e (HT-4) by the kind that starts them.
-REGULAR = {Kind.HT_PLAY: "a", Kind.HT_MERGE: "b", Kind.HT_MERGE_MUTA: "b", Kind.HT_TURN_UP: "c",
-           Kind.HT_HARVEST: "d", Kind.HT_ATTACK: "e"}
-# Text cards never played on their own (they modify a regular action, HT-16, or open the final harvest).
-_TIED = {TXT_CHEMIEKEULE, TXT_MIGHTY, TXT_MUTA, TXT_STRONG, TXT_VARIABLE, *PIZZAS}
-
-
-class TakeoverRules(Rules):
+class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     variant = "hostile_takeover"
     allow_duplicates = True  # COM-3: always in HT
 
@@ -325,297 +307,6 @@ class TakeoverRules(Rules):
         s.fin_order.pop(0)
         s.fin_open = 1
 
-    # -- legal actions ------------------------------------------------------------------------------
-    def legal(self, s: State) -> list[Action]:
-        d, p = s.decision, s.actor
-        if d == "turn":
-            if s.acts >= self.max_actions:
-                return [END_TURN]
-            return [END_TURN] + self.starts(s, p) + self.text_plays(s, p)
-        if d == "copy":
-            out = [PASS] + self.text_plays(s, p)
-            if s.cp_quota > 0:
-                out += self.copy_starts(s, p)
-            return out
-        if d == "play":
-            return self.play_options(s, p)
-        if d == "place":
-            return [Action(Kind.HT_PLACE, i - p * 3) for i in self.fields_of(s, p) if not s.piles[i]]
-        if d == "harvest":
-            return self.harvest_options(s, p)
-        if d == "attack":
-            return self.attack_options(s, p)
-        if d == "defend":
-            return [Action(Kind.HT_DEFEND, c) for c in sorted(set(s.texts[p]))] + [NO_DEFENCE]
-        if d == "override":
-            return ([OVERRIDE] if TXT_STRONG in s.texts[p] else []) + [GIVE_UP]
-        if d == "show":
-            return [Action(Kind.HT_SHOW, t) for t in sorted(set(s.hands[p])) if t not in s.shown]
-        if d == "seed_coin":
-            return [Action(Kind.HT_COIN, t) for t in s.shown]
-        if d == "seed_keep":
-            return [REDRAW, KEEP_SHOWN]
-        if d == "final":
-            out = [Action(Kind.HT_FINAL, i - p * 3) for i in self.fields_of(s, p) if s.piles[i]]
-            if not out:
-                out = [DONE]
-            if s.fin_open and TXT_PLAY_AT_END in s.texts[p]:
-                out.append(Action(Kind.HT_TEXT, TXT_PLAY_AT_END))
-            return out + self.text_plays(s, p)
-        if d == "final_play":
-            return self.play_starts(s, p) + [DONE]
-        if d == "game_over":
-            return []
-        raise AssertionError(f"unknown decision point {d!r}")
-
-    def starts(self, s: State, p: int) -> list[Action]:
-        """Starts of the regular actions a-e for the active player (HT-4)."""
-        out = self.play_starts(s, p) + self.merge_starts(s, p) + self.turn_up_starts(s, p)
-        if not s.harvested:
-            out += [Action(Kind.HT_HARVEST, f) for f in self.harvestable(s, p)]
-        return out + self.attack_starts(s, p)
-
-    def copy_starts(self, s: State, p: int) -> list[Action]:
-        kind = s.cp_kind
-        if kind == "a":
-            return self.play_starts(s, p)
-        if kind == "b":
-            return self.merge_starts(s, p)
-        if kind == "c":
-            return self.turn_up_starts(s, p)
-        if kind == "d":
-            return [Action(Kind.HT_HARVEST, f) for f in self.harvestable(s, p)]
-        if kind == "e":
-            return self.attack_starts(s, p)
-        return []
-
-    # a) play (HT-7, TXT-8)
-    def play_starts(self, s: State, p: int) -> list[Action]:
-        """HT_PLAY (field, first card's type; + MUTA_FLAG with Mutabohne) for every legal first card."""
-        hand = s.hands[p]
-        if not hand:
-            return []
-        muta = TXT_MUTA in s.texts[p]
-        types = sorted(set(hand))
-        out = []
-        for i in self.fields_of(s, p):
-            pile = s.piles[i]
-            f = i - p * 3
-            if not pile:
-                out.extend(Action(Kind.HT_PLAY, f, t) for t in types)
-                continue
-            if _has(hand, pile[-1]):
-                out.append(Action(Kind.HT_PLAY, f, pile[-1]))
-            if muta and _has(hand, next_type(pile[-1])):
-                out.append(Action(Kind.HT_PLAY, f, next_type(pile[-1]) + MUTA_FLAG))
-        return out
-
-    def play_options(self, s: State, p: int) -> list[Action]:
-        more = s.hands[p].count(s.ctype) > s.ccount
-        return [Action(Kind.HT_ADD, s.ctype), CONFIRM] if more else [CONFIRM]
-
-    def add_card(self, s: State, p: int) -> None:
-        """One more card of ``s.ctype`` goes into the play; it is shown to everybody (INFO-2)."""
-        hand, known, t = s.hands[p], s.known[p], s.ctype
-        k = bisect_left(hand, t)
-        stop = k
-        while stop < len(hand) and hand[stop] == t:
-            stop += 1
-        shown = [i for i in range(k, stop) if known[i] == ALL_BITS]
-        if len(shown) <= s.ccount:
-            known[next(i for i in range(k, stop) if known[i] != ALL_BITS)] = ALL_BITS
-        s.ccount += 1
-
-    # b) merge (HT-8, TXT-8)
-    def merge_starts(self, s: State, p: int) -> list[Action]:
-        muta = TXT_MUTA in s.texts[p]
-        base = p * 3
-        out = []
-        idx = [i for i in self.fields_of(s, p) if s.piles[i]]
-        for i in idx:
-            for j in idx:
-                if i != j:
-                    ti, tj = s.ftype[i], s.ftype[j]
-                    if ti == tj:
-                        out.append(Action(Kind.HT_MERGE, i - base, j - base))
-                    elif muta and ti == next_type(tj):
-                        out.append(Action(Kind.HT_MERGE_MUTA, i - base, j - base))
-        return out
-
-    # c) turn up (HT-9)
-    def turn_up_starts(self, s: State, p: int) -> list[Action]:
-        if s.deck and any(not s.piles[i] for i in self.fields_of(s, p)):
-            return [TURN_UP]
-        return []
-
-    # d) harvest modifiers (HT-10, TXT-2, TXT-10..13)
-    def harvest_options(self, s: State, p: int) -> list[Action]:
-        held, i = s.texts[p], s.cf
-        out = []
-        meter = s.cchem_type if s.cchem_type >= 0 else s.ftype[i]
-        final = s.ckind == "final"
-        for code in PIZZAS:
-            if code in held and code not in s.cmods and self.pizza_bonus(s, p, i, code, meter, final):
-                out.append(Action(Kind.HT_MODIFY, code))
-        if s.ckind == "d" and TXT_CHEMIEKEULE in held and s.cchem_type < 0:
-            for j in self.fields_of(s, p):
-                t = s.ftype[j]
-                if j != i and s.piles[j] and t not in NO_CHEMISTRY and t != s.ftype[i]:
-                    if TXT_BOHNOTONI in s.cmods and not bohnotoni(t, self.size(s, i), False):
-                        continue
-                    out.append(Action(Kind.HT_MODIFY, TXT_CHEMIEKEULE, j - p * 3))
-        out.append(CONFIRM)
-        return out
-
-    def pizza_bonus(self, s: State, p: int, i: int, code: int, meter: int, final: bool) -> int:
-        """The tier a pizza reaches for harvesting field ``i`` now (TXT-10..13); 0 = not met."""
-        fields = self.fields_of(s, p)
-        if code == TXT_BOHNBASTICA:
-            return bohnbastica(sum(self.size(s, j) for j in fields))
-        if code == TXT_BOHNOTONI:
-            return bohnotoni(meter, self.size(s, i), final)
-        if code == TXT_CALZBOHNE:
-            return calzbohne([self.size(s, j) for j in fields], s.n == 2)
-        count = 0
-        for j in fields:
-            count += sum(1 for c in s.piles[j] if c in DIABOHNO_TYPES)
-            if s.joker == j and s.ftype[j] in DIABOHNO_TYPES:
-                count += 1
-        return diabohno(count)
-
-    # e) takeover (HT-11, HT-13, HT-16, TXT-7, TXT-16, TXT-17)
-    def targets(self, s: State, p: int) -> list[int]:
-        if s.cp_leader >= 0:                               # inside a copying round (HT-13)
-            banned = set(s.cp_took) | {s.cp_leader}
-        else:
-            banned = set()
-        return [q for q in range(s.n) if q != p and q not in banned]
-
-    def attack_ok(self, s: State, own: int, target: int, mods) -> bool:
-        """Whether an attack with field ``own`` on field ``target`` using text cards ``mods`` is legal."""
-        if not s.piles[own] or not s.piles[target]:
-            return False
-        protected = s.guard[target] != -1
-        if protected:
-            if TXT_STRONG not in mods or TXT_MIGHTY in mods or TXT_VARIABLE in mods:
-                return False
-        elif TXT_STRONG in mods:
-            return False
-        if own % 3 != target % 3 and TXT_VARIABLE not in mods:
-            return False
-        size = self.size(s, own) + (1 if TXT_MIGHTY in mods else 0)
-        return (size, -handicap(s.ftype[own])) > (self.size(s, target), -handicap(s.ftype[target]))
-
-    def required_mods(self, s: State, own: int, target: int, held) -> tuple | None:
-        """The text cards an attack of ``own`` on ``target`` cannot do without (TXT-7 for strength,
-        TXT-16 for a protected target, TXT-17 for another position), or None if it is impossible."""
-        if s.guard[target] != -1:
-            need = (TXT_STRONG,)
-        else:
-            need = (TXT_VARIABLE,) if own % 3 != target % 3 else ()
-            if not self.attack_ok(s, own, target, need):
-                need += (TXT_MIGHTY,)
-        if not all(c in held for c in need) or not self.attack_ok(s, own, target, need):
-            return None
-        return need
-
-    def attack_starts(self, s: State, p: int) -> list[Action]:
-        """Every (own field, target field) with a legal completion (same test as ``required_mods``,
-        computed from strength keys once per field)."""
-        held = s.texts[p]
-        h7, h16, h17 = TXT_MIGHTY in held, TXT_STRONG in held, TXT_VARIABLE in held
-        piles, joker, ftype = s.piles, s.joker, s.ftype
-        own = []
-        for i in self.fields_of(s, p):
-            if piles[i]:
-                size = len(piles[i]) + (joker == i)
-                own.append((i, size, -handicap(ftype[i])))
-        if not own:
-            return []
-        out = []
-        base = p * 3
-        for q in self.targets(s, p):
-            for j in self.fields_of(s, q):
-                if not piles[j]:
-                    continue
-                tkey = (len(piles[j]) + (joker == j), -handicap(ftype[j]))
-                protected = s.guard[j] != -1
-                if protected and not h16:
-                    continue
-                for i, size, hc in own:
-                    same = i % 3 == j % 3
-                    if protected:
-                        ok = same and (size, hc) > tkey
-                    else:
-                        ok = (same or h17) and ((size, hc) > tkey or (h7 and (size + 1, hc) > tkey))
-                    if ok:
-                        out.append(Action(Kind.HT_ATTACK, q, (i - base) * 3 + j - q * 3))
-        return out
-
-    def attack_options(self, s: State, p: int) -> list[Action]:
-        """Optional TXT-7/TXT-17 (undefendable) for an unprotected target, and confirm."""
-        held, j = s.texts[p], s.ctarget
-        out = []
-        if s.guard[j] == -1:
-            for c in (TXT_MIGHTY, TXT_VARIABLE):
-                if c in held and c not in s.cmods:
-                    out.append(Action(Kind.HT_MODIFY, c))
-        out.append(CONFIRM)
-        return out
-
-    # text cards played on their own (TXT-1, 3, 5, 6, 9, 14, 15, 18)
-    def text_plays(self, s: State, p: int) -> list[Action]:
-        held = s.texts[p]
-        if not held:
-            return []
-        out = []
-        final = bool(s.final)
-        for code in sorted(set(held)):
-            if code in _TIED or code == TXT_PLAY_AT_END:
-                continue
-            if code == TXT_SWAP_FIELDS:
-                for q in range(s.n):
-                    nf = s.nfields[q]
-                    for f1 in range(nf):
-                        for f2 in range(f1 + 1, nf):
-                            if s.piles[q * 3 + f1] or s.piles[q * 3 + f2]:
-                                out.append(Action(Kind.HT_TEXT, code, q * 9 + f1 * 3 + f2))
-            elif code == TXT_EXTRAKARTE:
-                if s.discard:
-                    out.append(Action(Kind.HT_TEXT, code))
-            elif code == TXT_SWAP_HANDS:
-                if 1 <= len(s.hands[p]) <= 5:
-                    out.extend(Action(Kind.HT_TEXT, code, q) for q in range(s.n) if q != p)
-            elif code == TXT_JOKER:
-                out.extend(Action(Kind.HT_TEXT, code, i - p * 3) for i in self.fields_of(s, p)
-                           if s.piles[i] and s.ftype[i] in JOKER_TYPES)
-            elif code == TXT_PIRATE:
-                for i in self.fields_of(s, p):
-                    if s.piles[i] and self.pirate_victims(s, p, i):
-                        out.append(Action(Kind.HT_TEXT, code, i - p * 3))
-            elif code == TXT_SAMENHANDEL:
-                if len(set(s.hands[p])) >= 5:
-                    out.append(Action(Kind.HT_TEXT, code))
-            elif code == TXT_SEVEN:
-                if not final and p != s.active:
-                    out.append(Action(Kind.HT_TEXT, code))
-            elif code == TXT_EXTRA_HARVEST:
-                if not final:
-                    out.extend(Action(Kind.HT_TEXT, code, i - p * 3) for i in self.fields_of(s, p)
-                               if s.piles[i])
-        return out
-
-    def pirate_victims(self, s: State, p: int, i: int) -> list[int]:
-        """Seats, clockwise from ``p``'s left, whose field in ``i``'s position grows ``i``'s type (TXT-9)."""
-        f, t = i % 3, s.ftype[i]
-        out = []
-        for k in range(1, s.n):
-            q = (p + k) % s.n
-            j = q * 3 + f
-            if f < s.nfields[q] and s.piles[j] and s.ftype[j] == t:
-                out.append(q)
-        return out
-
     # -- applying -------------------------------------------------------------------------------------
     def step(self, s: State, action: Action) -> None:
         d, p, kind = s.decision, s.actor, action.kind
@@ -742,6 +433,18 @@ class TakeoverRules(Rules):
             self.play_text(s, p, action.a, action.b)
         else:
             raise AssertionError(f"unexpected action {action} at {d!r}")
+
+    def add_card(self, s: State, p: int) -> None:
+        """One more card of ``s.ctype`` goes into the play; it is shown to everybody (INFO-2)."""
+        hand, known, t = s.hands[p], s.known[p], s.ctype
+        k = bisect_left(hand, t)
+        stop = k
+        while stop < len(hand) and hand[stop] == t:
+            stop += 1
+        shown = [i for i in range(k, stop) if known[i] == ALL_BITS]
+        if len(shown) <= s.ccount:
+            known[next(i for i in range(k, stop) if known[i] != ALL_BITS)] = ALL_BITS
+        s.ccount += 1
 
     # -- regular actions ---------------------------------------------------------------------------
     def merge(self, s: State, i: int, j: int) -> None:
@@ -909,192 +612,5 @@ class TakeoverRules(Rules):
         best = max(sc)
         return [p for p in range(s.n) if sc[p] == best]
 
-    # -- hidden information (INFO-1..3) -----------------------------------------------------------
-    def mask(self, s: State, player: int) -> State:
-        m = s.clone()
-        bit = 1 << player
-        for q in range(m.n):
-            if q == player:
-                continue
-            seen = sorted((c, k) for c, k in zip(m.hands[q], m.known[q]) if k & bit)
-            hidden = len(m.hands[q]) - len(seen)
-            m.hands[q] = [c for c, _ in seen] + [EMPTY] * hidden
-            m.known[q] = [k for _, k in seen] + [1 << q] * hidden
-            m.texts[q] = [EMPTY] * len(m.texts[q])
-        m.deck = [EMPTY] * len(m.deck)
-        m.tdeck = [EMPTY] * len(m.tdeck)
-        m.guard = [g if g < 0 or i // 3 == player else HIDDEN for i, g in enumerate(m.guard)]
-        m.seed = 0
-        m.shuffles = 0
-        return m
 
-    def extra_seen(self, s: State) -> Counter:
-        """Corrections for mixed (Mutabohne) piles, which the shared count takes as top type x count
-        (signed: the real pile minus that count)."""
-        fix = Counter()
-        for pile in s.piles:
-            if pile and pile.count(pile[-1]) != len(pile):
-                fix[pile[-1]] -= len(pile)
-                for c in pile:
-                    fix[c] += 1
-        return fix
-
-    def fill_hidden(self, s: State, unseen, rng) -> None:
-        if s.decision == "show":
-            self.keep_five_types(s)
-        for q in range(s.n):
-            order = sorted(range(len(s.hands[q])), key=lambda k: s.hands[q][k])
-            s.hands[q] = [s.hands[q][k] for k in order]
-            s.known[q] = [s.known[q][k] for k in order]
-        pool = Counter(range(NUM_TEXTS))
-        pool.subtract(self.text_locations(s))
-        pool.pop(EMPTY, None)
-        pool.pop(HIDDEN, None)
-        cards = sorted(pool.elements())
-        rng.shuffle(cards)
-        it = iter(cards)
-        for q in range(s.n):
-            if EMPTY in s.texts[q]:
-                s.texts[q] = sorted(c if c >= 0 else next(it) for c in s.texts[q])
-        s.guard = [next(it) if g == HIDDEN else g for g in s.guard]
-        s.tdeck = [next(it) for _ in s.tdeck]
-
-    @staticmethod
-    def keep_five_types(s: State) -> None:
-        """A resampled hand in the middle of Samenhandel must still hold enough unshown types (its
-        player was seen to start TXT-14 with five types): swap resampled hand cards with deck cards."""
-        p = s.owner
-        hand, known = s.hands[p], s.known[p]
-        own_only = 1 << p
-        for _ in range(len(hand)):
-            have = set(hand) - set(s.shown)
-            if len(have) >= 5 - len(s.shown):
-                return
-            counts = Counter(hand)
-            k = next((i for i, c in enumerate(hand) if known[i] == own_only
-                      and (c in s.shown or counts[c] > 1)), None)
-            j = next((i for i, c in enumerate(s.deck) if c not in have and c not in s.shown), None)
-            if k is None or j is None:
-                return
-            hand[k], s.deck[j] = s.deck[j], hand[k]
-
-    def render_extra(self, s: State) -> str:
-        from ..cards import NAMES
-        from .actions import TEXT_NAMES
-
-        lines = []
-        for p in range(s.n):
-            seen = [TEXT_NAMES[c] for c in s.texts[p] if c >= 0]
-            parts = [f"P{p} text cards {len(s.texts[p])}" + (f" ({', '.join(seen)})" if seen else "")]
-            if s.bonus[p]:
-                parts.append(f"bonus coins {s.bonus[p]}")
-            for i in self.fields_of(s, p):
-                marks = []
-                if len(set(s.piles[i])) > 1:
-                    marks.append("mutated " + "/".join(NAMES[c] for c in s.piles[i]))
-                if s.joker == i:
-                    marks.append("Jokerbohne")
-                if s.guard[i] != -1:
-                    marks.append("protected")
-                if marks:
-                    parts.append(f"field {i % 3 + 1}: " + ", ".join(marks))
-            lines.append(" | ".join(parts))
-        state = [f"text deck {len(s.tdeck)}", f"text discard {len(s.tdiscard)}",
-                 "d) used" if s.harvested else "d) free"]
-        if s.tdiscard:
-            state.append(f"top {TEXT_NAMES[s.tdiscard[-1]]}")
-        if s.cp_kind:
-            state.append(f"copying {s.cp_kind}) quota {s.cp_quota}")
-        if s.end_pending:
-            state.append("last run-out reached")
-        lines.append(" | ".join(state))
-        return "\n".join(lines)
-
-    # -- card conservation ----------------------------------------------------------------------------
-    def locations(self, s: State) -> dict[str, Counter]:
-        """Bean cards by place (text cards: ``text_locations``)."""
-        return {
-            "deck": Counter(s.deck), "discard": Counter(s.discard), "under_deck": Counter(s.set_aside),
-            "removed": Counter(s.removed),
-            "turned_up": Counter(s.face_up), "hands": Counter(c for h in s.hands for c in h),
-            "fields": Counter(c for pile in s.piles for c in pile),
-            "coins": Counter(c for h in s.coins for c in h),
-        }
-
-    def text_locations(self, s: State) -> Counter:
-        """Every text card's place, as one multiset (each of the 18 once, CARD conservation)."""
-        total = Counter(s.tdeck) + Counter(s.tdiscard) + Counter(s.cmods)
-        for h in s.texts:
-            total.update(h)
-        total.update(g for g in s.guard if g != -1)
-        if s.joker >= 0:
-            total[TXT_JOKER] += 1
-        return total
-
-
-def _has(sorted_hand: list[int], card: int) -> bool:
-    k = bisect_left(sorted_hand, card)
-    return k < len(sorted_hand) and sorted_hand[k] == card
-
-
-def init_fields(s: State) -> None:
-    """Add the takeover attributes to a fresh state (flat lists; State.clone copies them)."""
-    n = s.n
-    s.piles = [[] for _ in range(3 * n)]
-    s.joker = -1
-    s.guard = [-1] * (3 * n)
-    s.texts = [[] for _ in range(n)]
-    s.tdeck, s.tdiscard = [], []
-    s.bonus = [0] * n
-    s.harvested = 0
-    s.acts = 0
-    s.final = 0
-    s.fin_order, s.fin_open = [], 0
-    s.ctx, s.owner = "turn", 0
-    s.cf, s.ctype, s.ccount, s.cmuta, s.ctarget, s.ckind, s.cchem_type = -1, -1, 0, 0, -1, "", -1
-    s.cmods = []
-    s.shown = []
-    s.cp_leader, s.cp_kind, s.cp_queue, s.cp_ret, s.cp_quota, s.cp_took = -1, "", [], "", 0, []
-
-
-# -- action catalogue (integers for the env, AGT-1) ---------------------------------------------------
-from .catalogue import Span, deck_types, fields, other_seats, register_catalogue  # noqa: E402
-
-
-def takeover_catalogue(rules) -> list[Span]:
-    """Spans of `hostile_takeover`. HT_ATTACK's target seat is seat-relative; the seat inside
-    HT_TEXT parameters (TXT-1: ``9 * seat + 3 * field + field``, TXT-5: ``seat``) is absolute."""
-    types, n, f = deck_types(rules), rules.config["num_players"], fields()
-    texts = tuple(range(NUM_TEXTS))
-    return [
-        Span(Kind.HT_END_TURN),
-        Span(Kind.PASS),
-        Span(Kind.DONE),
-        Span(Kind.HT_PLAY, f, types + tuple(t + MUTA_FLAG for t in types)),
-        Span(Kind.HT_ADD, types),
-        Span(Kind.HT_CONFIRM),
-        Span(Kind.HT_MERGE, f, f),
-        Span(Kind.HT_MERGE_MUTA, f, f),
-        Span(Kind.HT_TURN_UP),
-        Span(Kind.HT_PLACE, f),
-        Span(Kind.HT_HARVEST, f),
-        Span(Kind.HT_ATTACK, other_seats(n), tuple(range(9)), seat=True),
-        Span(Kind.HT_MODIFY, tuple(c for c in texts if c != TXT_CHEMIEKEULE)),
-        Span(Kind.HT_MODIFY, (TXT_CHEMIEKEULE,), f),
-        Span(Kind.HT_DEFEND, texts),
-        Span(Kind.HT_NO_DEFENCE),
-        Span(Kind.HT_OVERRIDE),
-        Span(Kind.HT_GIVE_UP),
-        Span(Kind.HT_TEXT, (TXT_SWAP_FIELDS,), tuple(range(9 * n))),
-        Span(Kind.HT_TEXT, (TXT_EXTRAKARTE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN)),
-        Span(Kind.HT_TEXT, (TXT_SWAP_HANDS,), tuple(range(n))),
-        Span(Kind.HT_TEXT, (TXT_JOKER, TXT_PIRATE, TXT_EXTRA_HARVEST), f),
-        Span(Kind.HT_SHOW, types),
-        Span(Kind.HT_COIN, types),
-        Span(Kind.HT_REDRAW),
-        Span(Kind.HT_KEEP_SHOWN),
-        Span(Kind.HT_FINAL, f),
-    ]
-
-
-register_catalogue("hostile_takeover", takeover_catalogue)
+from . import takeover_catalogue  # noqa: E402,F401  (registers the action catalogue)

@@ -30,7 +30,8 @@ from ..cards import CODE, GARDEN, NAMES
 from .config import validate
 from .game import Game
 from .state import State
-from .takeover import TakeoverRules, init_fields
+from .takeover import TakeoverRules
+from .takeover_state import init_fields
 from .textcards import NUM_TEXTS
 
 

@@ -1,0 +1,298 @@
+"""Legal actions of `hostile_takeover` (HT-4..19, TXT-1..18): the one generator behind validation,
+masks and bots (AGT-1). A mixin of ``TakeoverRules``; terms: see ``takeover``."""
+from __future__ import annotations
+
+from ..cards import handicap
+from .actions import Action, Kind
+from .state import State
+from .takeover_state import (CONFIRM, DONE, END_TURN, GIVE_UP, KEEP_SHOWN, MUTA_FLAG, NO_DEFENCE, OVERRIDE, PASS,
+                             REDRAW, TIED, TURN_UP)
+from .takeover_state import has_card as _has
+from .textcards import (DIABOHNO_TYPES, JOKER_TYPES, NO_CHEMISTRY, PIZZAS, TXT_BOHNBASTICA, TXT_BOHNOTONI,
+                        TXT_CALZBOHNE, TXT_CHEMIEKEULE, TXT_EXTRA_HARVEST, TXT_EXTRAKARTE, TXT_JOKER, TXT_MIGHTY,
+                        TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN, TXT_STRONG,
+                        TXT_SWAP_FIELDS, TXT_SWAP_HANDS, TXT_VARIABLE, bohnbastica, bohnotoni, calzbohne, diabohno,
+                        next_type)
+
+
+class TakeoverLegal:
+    """The legal-action generator and the composite option lists."""
+
+    # -- legal actions ------------------------------------------------------------------------------
+    def legal(self, s: State) -> list[Action]:
+        d, p = s.decision, s.actor
+        if d == "turn":
+            if s.acts >= self.max_actions:
+                return [END_TURN]
+            return [END_TURN] + self.starts(s, p) + self.text_plays(s, p)
+        if d == "copy":
+            out = [PASS] + self.text_plays(s, p)
+            if s.cp_quota > 0:
+                out += self.copy_starts(s, p)
+            return out
+        if d == "play":
+            return self.play_options(s, p)
+        if d == "place":
+            return [Action(Kind.HT_PLACE, i - p * 3) for i in self.fields_of(s, p) if not s.piles[i]]
+        if d == "harvest":
+            return self.harvest_options(s, p)
+        if d == "attack":
+            return self.attack_options(s, p)
+        if d == "defend":
+            return [Action(Kind.HT_DEFEND, c) for c in sorted(set(s.texts[p]))] + [NO_DEFENCE]
+        if d == "override":
+            return ([OVERRIDE] if TXT_STRONG in s.texts[p] else []) + [GIVE_UP]
+        if d == "show":
+            return [Action(Kind.HT_SHOW, t) for t in sorted(set(s.hands[p])) if t not in s.shown]
+        if d == "seed_coin":
+            return [Action(Kind.HT_COIN, t) for t in s.shown]
+        if d == "seed_keep":
+            return [REDRAW, KEEP_SHOWN]
+        if d == "final":
+            out = [Action(Kind.HT_FINAL, i - p * 3) for i in self.fields_of(s, p) if s.piles[i]]
+            if not out:
+                out = [DONE]
+            if s.fin_open and TXT_PLAY_AT_END in s.texts[p]:
+                out.append(Action(Kind.HT_TEXT, TXT_PLAY_AT_END))
+            return out + self.text_plays(s, p)
+        if d == "final_play":
+            return self.play_starts(s, p) + [DONE]
+        if d == "game_over":
+            return []
+        raise AssertionError(f"unknown decision point {d!r}")
+
+    def starts(self, s: State, p: int) -> list[Action]:
+        """Starts of the regular actions a-e for the active player (HT-4)."""
+        out = self.play_starts(s, p) + self.merge_starts(s, p) + self.turn_up_starts(s, p)
+        if not s.harvested:
+            out += [Action(Kind.HT_HARVEST, f) for f in self.harvestable(s, p)]
+        return out + self.attack_starts(s, p)
+
+    def copy_starts(self, s: State, p: int) -> list[Action]:
+        kind = s.cp_kind
+        if kind == "a":
+            return self.play_starts(s, p)
+        if kind == "b":
+            return self.merge_starts(s, p)
+        if kind == "c":
+            return self.turn_up_starts(s, p)
+        if kind == "d":
+            return [Action(Kind.HT_HARVEST, f) for f in self.harvestable(s, p)]
+        if kind == "e":
+            return self.attack_starts(s, p)
+        return []
+
+    # a) play (HT-7, TXT-8)
+    def play_starts(self, s: State, p: int) -> list[Action]:
+        """HT_PLAY (field, first card's type; + MUTA_FLAG with Mutabohne) for every legal first card."""
+        hand = s.hands[p]
+        if not hand:
+            return []
+        muta = TXT_MUTA in s.texts[p]
+        types = sorted(set(hand))
+        out = []
+        for i in self.fields_of(s, p):
+            pile = s.piles[i]
+            f = i - p * 3
+            if not pile:
+                out.extend(Action(Kind.HT_PLAY, f, t) for t in types)
+                continue
+            if _has(hand, pile[-1]):
+                out.append(Action(Kind.HT_PLAY, f, pile[-1]))
+            if muta and _has(hand, next_type(pile[-1])):
+                out.append(Action(Kind.HT_PLAY, f, next_type(pile[-1]) + MUTA_FLAG))
+        return out
+
+    def play_options(self, s: State, p: int) -> list[Action]:
+        more = s.hands[p].count(s.ctype) > s.ccount
+        return [Action(Kind.HT_ADD, s.ctype), CONFIRM] if more else [CONFIRM]
+
+    # b) merge (HT-8, TXT-8)
+    def merge_starts(self, s: State, p: int) -> list[Action]:
+        muta = TXT_MUTA in s.texts[p]
+        base = p * 3
+        out = []
+        idx = [i for i in self.fields_of(s, p) if s.piles[i]]
+        for i in idx:
+            for j in idx:
+                if i != j:
+                    ti, tj = s.ftype[i], s.ftype[j]
+                    if ti == tj:
+                        out.append(Action(Kind.HT_MERGE, i - base, j - base))
+                    elif muta and ti == next_type(tj):
+                        out.append(Action(Kind.HT_MERGE_MUTA, i - base, j - base))
+        return out
+
+    # c) turn up (HT-9)
+    def turn_up_starts(self, s: State, p: int) -> list[Action]:
+        if s.deck and any(not s.piles[i] for i in self.fields_of(s, p)):
+            return [TURN_UP]
+        return []
+
+    # d) harvest modifiers (HT-10, TXT-2, TXT-10..13)
+    def harvest_options(self, s: State, p: int) -> list[Action]:
+        held, i = s.texts[p], s.cf
+        out = []
+        meter = s.cchem_type if s.cchem_type >= 0 else s.ftype[i]
+        final = s.ckind == "final"
+        for code in PIZZAS:
+            if code in held and code not in s.cmods and self.pizza_bonus(s, p, i, code, meter, final):
+                out.append(Action(Kind.HT_MODIFY, code))
+        if s.ckind == "d" and TXT_CHEMIEKEULE in held and s.cchem_type < 0:
+            for j in self.fields_of(s, p):
+                t = s.ftype[j]
+                if j != i and s.piles[j] and t not in NO_CHEMISTRY and t != s.ftype[i]:
+                    if TXT_BOHNOTONI in s.cmods and not bohnotoni(t, self.size(s, i), False):
+                        continue
+                    out.append(Action(Kind.HT_MODIFY, TXT_CHEMIEKEULE, j - p * 3))
+        out.append(CONFIRM)
+        return out
+
+    def pizza_bonus(self, s: State, p: int, i: int, code: int, meter: int, final: bool) -> int:
+        """The tier a pizza reaches for harvesting field ``i`` now (TXT-10..13); 0 = not met."""
+        fields = self.fields_of(s, p)
+        if code == TXT_BOHNBASTICA:
+            return bohnbastica(sum(self.size(s, j) for j in fields))
+        if code == TXT_BOHNOTONI:
+            return bohnotoni(meter, self.size(s, i), final)
+        if code == TXT_CALZBOHNE:
+            return calzbohne([self.size(s, j) for j in fields], s.n == 2)
+        count = 0
+        for j in fields:
+            count += sum(1 for c in s.piles[j] if c in DIABOHNO_TYPES)
+            if s.joker == j and s.ftype[j] in DIABOHNO_TYPES:
+                count += 1
+        return diabohno(count)
+
+    # e) takeover (HT-11, HT-13, HT-16, TXT-7, TXT-16, TXT-17)
+    def targets(self, s: State, p: int) -> list[int]:
+        if s.cp_leader >= 0:                               # inside a copying round (HT-13)
+            banned = set(s.cp_took) | {s.cp_leader}
+        else:
+            banned = set()
+        return [q for q in range(s.n) if q != p and q not in banned]
+
+    def attack_ok(self, s: State, own: int, target: int, mods) -> bool:
+        """Whether an attack with field ``own`` on field ``target`` using text cards ``mods`` is legal."""
+        if not s.piles[own] or not s.piles[target]:
+            return False
+        protected = s.guard[target] != -1
+        if protected:
+            if TXT_STRONG not in mods or TXT_MIGHTY in mods or TXT_VARIABLE in mods:
+                return False
+        elif TXT_STRONG in mods:
+            return False
+        if own % 3 != target % 3 and TXT_VARIABLE not in mods:
+            return False
+        size = self.size(s, own) + (1 if TXT_MIGHTY in mods else 0)
+        return (size, -handicap(s.ftype[own])) > (self.size(s, target), -handicap(s.ftype[target]))
+
+    def required_mods(self, s: State, own: int, target: int, held) -> tuple | None:
+        """The text cards an attack of ``own`` on ``target`` cannot do without (TXT-7 for strength,
+        TXT-16 for a protected target, TXT-17 for another position), or None if it is impossible."""
+        if s.guard[target] != -1:
+            need = (TXT_STRONG,)
+        else:
+            need = (TXT_VARIABLE,) if own % 3 != target % 3 else ()
+            if not self.attack_ok(s, own, target, need):
+                need += (TXT_MIGHTY,)
+        if not all(c in held for c in need) or not self.attack_ok(s, own, target, need):
+            return None
+        return need
+
+    def attack_starts(self, s: State, p: int) -> list[Action]:
+        """Every (own field, target field) with a legal completion (same test as ``required_mods``,
+        computed from strength keys once per field)."""
+        held = s.texts[p]
+        h7, h16, h17 = TXT_MIGHTY in held, TXT_STRONG in held, TXT_VARIABLE in held
+        piles, joker, ftype = s.piles, s.joker, s.ftype
+        own = []
+        for i in self.fields_of(s, p):
+            if piles[i]:
+                size = len(piles[i]) + (joker == i)
+                own.append((i, size, -handicap(ftype[i])))
+        if not own:
+            return []
+        out = []
+        base = p * 3
+        for q in self.targets(s, p):
+            for j in self.fields_of(s, q):
+                if not piles[j]:
+                    continue
+                tkey = (len(piles[j]) + (joker == j), -handicap(ftype[j]))
+                protected = s.guard[j] != -1
+                if protected and not h16:
+                    continue
+                for i, size, hc in own:
+                    same = i % 3 == j % 3
+                    if protected:
+                        ok = same and (size, hc) > tkey
+                    else:
+                        ok = (same or h17) and ((size, hc) > tkey or (h7 and (size + 1, hc) > tkey))
+                    if ok:
+                        out.append(Action(Kind.HT_ATTACK, q, (i - base) * 3 + j - q * 3))
+        return out
+
+    def attack_options(self, s: State, p: int) -> list[Action]:
+        """Optional TXT-7/TXT-17 (undefendable) for an unprotected target, and confirm."""
+        held, j = s.texts[p], s.ctarget
+        out = []
+        if s.guard[j] == -1:
+            for c in (TXT_MIGHTY, TXT_VARIABLE):
+                if c in held and c not in s.cmods:
+                    out.append(Action(Kind.HT_MODIFY, c))
+        out.append(CONFIRM)
+        return out
+
+    # text cards played on their own (TXT-1, 3, 5, 6, 9, 14, 15, 18)
+    def text_plays(self, s: State, p: int) -> list[Action]:
+        held = s.texts[p]
+        if not held:
+            return []
+        out = []
+        final = bool(s.final)
+        for code in sorted(set(held)):
+            if code in TIED or code == TXT_PLAY_AT_END:
+                continue
+            if code == TXT_SWAP_FIELDS:
+                for q in range(s.n):
+                    nf = s.nfields[q]
+                    for f1 in range(nf):
+                        for f2 in range(f1 + 1, nf):
+                            if s.piles[q * 3 + f1] or s.piles[q * 3 + f2]:
+                                out.append(Action(Kind.HT_TEXT, code, q * 9 + f1 * 3 + f2))
+            elif code == TXT_EXTRAKARTE:
+                if s.discard:
+                    out.append(Action(Kind.HT_TEXT, code))
+            elif code == TXT_SWAP_HANDS:
+                if 1 <= len(s.hands[p]) <= 5:
+                    out.extend(Action(Kind.HT_TEXT, code, q) for q in range(s.n) if q != p)
+            elif code == TXT_JOKER:
+                out.extend(Action(Kind.HT_TEXT, code, i - p * 3) for i in self.fields_of(s, p)
+                           if s.piles[i] and s.ftype[i] in JOKER_TYPES)
+            elif code == TXT_PIRATE:
+                for i in self.fields_of(s, p):
+                    if s.piles[i] and self.pirate_victims(s, p, i):
+                        out.append(Action(Kind.HT_TEXT, code, i - p * 3))
+            elif code == TXT_SAMENHANDEL:
+                if len(set(s.hands[p])) >= 5:
+                    out.append(Action(Kind.HT_TEXT, code))
+            elif code == TXT_SEVEN:
+                if not final and p != s.active:
+                    out.append(Action(Kind.HT_TEXT, code))
+            elif code == TXT_EXTRA_HARVEST:
+                if not final:
+                    out.extend(Action(Kind.HT_TEXT, code, i - p * 3) for i in self.fields_of(s, p)
+                               if s.piles[i])
+        return out
+
+    def pirate_victims(self, s: State, p: int, i: int) -> list[int]:
+        """Seats, clockwise from ``p``'s left, whose field in ``i``'s position grows ``i``'s type (TXT-9)."""
+        f, t = i % 3, s.ftype[i]
+        out = []
+        for k in range(1, s.n):
+            q = (p + k) % s.n
+            j = q * 3 + f
+            if f < s.nfields[q] and s.piles[j] and s.ftype[j] == t:
+                out.append(q)
+        return out
