@@ -438,3 +438,21 @@ def test_card3_cutting_harvest_in_play_and_final():
     g.state.end_pending = True
     do(g, "end turn")
     assert g.is_over and g.state.coins[0] == [B["cutting"]] * 4 and g.state.texts[0] == []
+
+
+def test_txt9_pirate_takes_last_bean_of_a_protected_field_protection_ends():
+    """TXT-9/HT-12: protection does not guard against the pirate; a field that loses its last bean loses
+    its protection (the defence card goes to the text discard)."""
+    g = takeover_position(3, fields=[[("soy", 2)], [("soy", 1)], [("soy", 3)]], texts=[[8], [], []],
+                          guards={(1, 0): 2})
+    do(g, "Piratenangriff on field 1")
+    s = g.state
+    assert pile(g, 0, 0) == ["soy"] * 4 and pile(g, 1, 0) == [] and pile(g, 2, 0) == ["soy"] * 2
+    assert s.guard[3] == -1 and sorted(s.tdiscard) == [2, 8]
+    check(g)
+
+
+def test_txt9_two_players_same_position_only():
+    """TXT-9 (2 players): only the opponent's field in the same position counts."""
+    g = takeover_position(2, fields=[[("chili", 1), ("blue", 1)], [("blue", 2), ("chili", 2)]], texts=[[8], []])
+    assert not [m for m in legal(g) if m.startswith("Pirat")]
