@@ -3,7 +3,8 @@
 Per-family modules follow one pattern: a module ``agents/heuristic/<family>.py`` defines a subclass of
 ``core.Family`` and is registered for its variants in ``FAMILIES`` below (a lazy ``"module:Class"``
 path; add a line, or call ``register_family`` from your module). Present: ``bohnanza`` (planting and
-the whole trading protocol), ``duel`` (Bean Duel). Variants without a module use ``core.Family``,
+the whole trading protocol), ``duel`` (Bean Duel), ``takeover`` (hostile takeover: a rule-based turn
+plan with takeovers, defence and text cards). Variants without a module use ``core.Family``,
 which plays every variant legally.
 """
 from __future__ import annotations
