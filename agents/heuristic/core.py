@@ -16,6 +16,7 @@ subclass it and override:
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
 from bean_env.engine.actions import Action, Kind
@@ -39,19 +40,19 @@ class Family:
     def extra_value(self, s, p: int) -> float:
         return 0.0
 
-    def value(self, s, p: int, growth: float | None = None) -> float:
-        """Seat value of ``p`` in state ``s`` (masked or full)."""
+    def value(self, s, p: int, growth: float | None = None, hand=None) -> float:
+        """Seat value of ``p`` in state ``s`` (masked or full); ``hand`` replaces the seat's hand."""
         g = game_left(s) if growth is None else growth
         must, optional = self.pending(s, p)
-        return seat_value(s, p, must, optional, growth=g) + self.extra_value(s, p)
+        return seat_value(s, p, must, optional, hand=hand, growth=g) + self.extra_value(s, p)
 
     def mafia_weight(self, n: int) -> float:
         """Weight of the mafia's treasury against us where there is a mafia (MAF-13: the solitaire
         score counts it twice; with 2 players the mafia is the rival to beat)."""
         return 2.0 if n == 1 else 0.7
 
-    def evaluate(self, game, p: int) -> float:
-        """Evaluation of a full game position for seat ``p``."""
+    def evaluate(self, game, p: int, hand=None) -> float:
+        """Evaluation of a full game position for seat ``p`` (``hand``: replaces ``p``'s hand)."""
         s = game.state
         n = s.n
         mafia = game.mafia_score() if hasattr(game, "mafia_score") else None
@@ -64,7 +65,7 @@ class Family:
             others = [scores[q] for q in range(n) if q != p]
             return mine - (self.lam(n) * sum(others) / len(others) if others else 0.0)
         g = game_left(s)
-        mine = self.value(s, p, g)
+        mine = self.value(s, p, g, hand)
         if mafia is not None:
             mine -= self.mafia_weight(n) * mafia
         if n == 1:
@@ -85,16 +86,17 @@ class Family:
         me = view.player
         game = view.sample_game(agent.rng)
         root = game.decision
+        before = (list(game.state.hands[me]), len(game.state.deck))
         best, best_value = legal[0], -1e18
         for action in legal:
             trial = game.clone()
             trial.apply(action)
-            v = self._complete(trial, me, root, view) + self.bias(view, action)
+            v = self._complete(trial, me, root, view, before) + self.bias(view, action)
             if v > best_value:
                 best, best_value = action, v
         return best
 
-    def _complete(self, game, me: int, root: str, view) -> float:
+    def _complete(self, game, me: int, root: str, view, before) -> float:
         """Evaluation after greedily finishing our own follow-up sub-decisions."""
         for _ in range(self.continuation):
             if game.is_over or game.current_player != me or game.decision == root:
@@ -104,11 +106,11 @@ class Family:
             for action in legal:
                 trial = game.clone()
                 trial.apply(action)
-                v = self.evaluate(trial, me) + self.bias(view, action)
+                v = self.evaluate(trial, me, _undrawn(trial.state, me, before)) + self.bias(view, action)
                 if v > best_value:
                     best_game, best_value = trial, v
             game = best_game
-        return self.evaluate(game, me)
+        return self.evaluate(game, me, _undrawn(game.state, me, before))
 
     def bias(self, view, action: Action) -> float:
         """A small preference between actions of equal value (tie-breaks toward moving on)."""
@@ -120,3 +122,29 @@ class Family:
         if kind == Kind.BUY_FIELD:
             return -0.01  # a free action must earn its place
         return 0.0
+
+
+def _undrawn(s, p: int, before) -> list[int] | None:
+    """``p``'s hand without the cards it drew from the deck since ``before`` = (hand, deck size).
+
+    A branch that reaches a draw (the end of a turn) would otherwise look better than one that has not
+    reached it yet, only because the drawn cards are in hand. Returns None (use the hand as it is) when
+    the hand did not grow by cards taken from the deck.
+    """
+    old_hand, old_deck = before
+    hand = s.hands[p]
+    grew = len(hand) - len(old_hand)
+    if grew <= 0 or old_deck - len(s.deck) < grew:
+        return None
+    drawn = Counter(hand)
+    drawn.subtract(old_hand)
+    if any(v < 0 for v in drawn.values()):
+        return None
+    out = []
+    for card in reversed(hand):  # drawn cards join the back of the hand (COM-1)
+        if drawn[card] > 0:
+            drawn[card] -= 1
+        else:
+            out.append(card)
+    out.reverse()
+    return out
