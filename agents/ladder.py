@@ -42,8 +42,8 @@ LADDER: tuple[Match, ...] = (
     Match("1 heuristic vs 3 random, 4 players", "bohnanza", ("heuristic", "random", "random", "random"),
           deals=25, seed=1, config={"num_players": 4},
           goals=(Goal("heuristic", 0.60, "1 heuristic vs 3 random wins >= 60%"),)),
-    Match("heuristic vs mcts vs random, 3 players", "bohnanza", ("heuristic", "mcts:simulations=30", "random"),
-          deals=4, seed=2, config={"num_players": 3}),
+    Match("heuristic vs mcts vs random, 3 players", "bohnanza", ("heuristic", "mcts", "random"),
+          deals=10, seed=2, config={"num_players": 3}),
     Match("heuristic vs random", "bean_duel", ("heuristic", "random"), deals=50, seed=3,
           goals=(Goal("heuristic", 0.85, "heuristic vs random wins >= 85%"),)),
     Match("mcts (default budget) vs heuristic", "bean_duel", ("mcts", "heuristic"), deals=30, seed=4,
@@ -76,7 +76,8 @@ def run_ladder(scale: float = 1.0, workers: int | None = None, progress: bool = 
              "positive MAF-13 score and the mean score is coins - 2 x mafia coins; `hostile_takeover` "
              "scores are in hundredths (HT-14). Agents: `random`, "
              "`heuristic` (agents/heuristic), `mcts` (agents/mcts.py; default 100 simulations per "
-             "decision, leaves scored by the heuristic evaluation).", ""]
+             "decision, leaves scored by the heuristic evaluation, `bohnanza` trade offers delegated to "
+             "the heuristic).", ""]
     start = time.perf_counter()
     done = set(bean_env.implemented())
     for m in LADDER:

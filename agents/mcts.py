@@ -59,14 +59,16 @@ class MCTSAgent(Agent):
     0, scores each new leaf by the evaluation at once: measured stronger per second than random or
     heuristic play-outs (docs/results.md);
     ``c``: UCB exploration constant; ``determinisations``: distinct deals of the unseen cards per
-    decision, which the simulations take in turn (a clone of a deal is cheaper than a new deal).
+    decision, which the simulations take in turn (a clone of a deal is cheaper than a new deal);
+    ``delegate``: at the decision points the heuristic family marks as delegated (the sub-decisions of
+    a `bohnanza` trade offer), act as the heuristic does instead of searching.
     """
 
     name = "mcts"
 
     def __init__(self, seed: int | None = None, simulations: int = 100, seconds: float | None = None,
                  rollout: str = "random", rollout_steps: int | None = 0, c: float = 0.7,
-                 determinisations: int = 25):
+                 determinisations: int = 25, delegate: bool = True):
         super().__init__(seed)
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"bad value {rollout!r} for 'rollout'; allowed: 'random', 'heuristic'")
@@ -84,10 +86,23 @@ class MCTSAgent(Agent):
         if rollout == "heuristic":
             from .heuristic import HeuristicAgent
             self._policy = HeuristicAgent(seed=self.rng.getrandbits(32))
+        self.delegate = delegate
+        self._helper = None  # the heuristic agent for delegated decisions (keeps its offer plans)
+
+    def reset(self) -> None:
+        self._helper = None
+        if self._policy is not None:
+            self._policy.reset()
 
     def act(self, view, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if self.delegate:
+            from .heuristic import HeuristicAgent, family_for
+            if view.decision in family_for(view.variant).delegated:
+                if self._helper is None:
+                    self._helper = HeuristicAgent(seed=self.rng.getrandbits(32))
+                return self._helper.act(view, legal_actions)
         n = view.num_players
         root = _Node(n)
         deadline = time.perf_counter() + self.seconds if self.seconds else None

@@ -48,6 +48,7 @@ def _remove_once(cards: list[int], bean: int) -> list[int]:
 
 class BohnanzaFamily(Family):
     continuation = 0  # tuned one-ply; trade offers are planned in choose()
+    delegated = TRADE_DECISIONS
     # -- values ---------------------------------------------------------------------------------------
     # The lookahead ignores A's trade area: the cards turned up by one branch would otherwise count as
     # a burden against it and not against a branch that has not reached the turn-up yet. Trade

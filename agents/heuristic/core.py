@@ -30,6 +30,10 @@ WIN_BONUS = 12.0
 class Family:
     """Generic heuristic knowledge, valid for every variant."""
 
+    # Decision points where search agents should use this family's direct choice instead of
+    # searching (composite decisions whose tree is too wide for a small budget, e.g. trade offers).
+    delegated: frozenset = frozenset()
+
     def lam(self, n: int) -> float:
         """Weight of the other seats' mean value in the evaluation."""
         return 0.5 if n == 2 else 0.3

@@ -85,3 +85,23 @@ def test_mcts_rejects_bad_options():
         make_agent("mcts", rollout="greedy")
     with pytest.raises(ValueError, match="simulations"):
         make_agent("mcts", simulations=0)
+
+
+def test_mcts_delegates_trade_offers_to_the_heuristic():
+    """At the sub-decisions of a trade offer (AGT-2) the MCTS agent acts as the heuristic does; with
+    ``delegate=False`` it searches them itself (and stays legal)."""
+    from agents.heuristic import family_for
+    from agents.heuristic.bohnanza import TRADE_DECISIONS
+    assert family_for("bohnanza").delegated == TRADE_DECISIONS
+    seen = 0
+    for k, game in enumerate(positions("bohnanza", {"num_players": 4}, seed=31, count=40)):
+        if game.decision not in TRADE_DECISIONS:
+            continue
+        seen += 1
+        view, legal = game.view(game.current_player), game.legal_actions()
+        searched = make_agent("mcts", seed=k, simulations=3, delegate=False).act(view, legal)
+        assert searched in legal
+        mcts = make_agent("mcts", seed=k, simulations=3)
+        helper_seed = __import__("random").Random(k).getrandbits(32)
+        assert mcts.act(view, legal) == make_agent("heuristic", seed=helper_seed).act(view, legal)
+    assert seen >= 5
