@@ -109,7 +109,11 @@ def main(argv=None) -> int:
     if args.out == "-":
         print(text)
     else:
-        Path(args.out).write_text(text)
+        out = Path(args.out)
+        old = out.read_text() if out.exists() else ""
+        at = old.find("\n## Trained agents")
+        kept = old[at:] if at >= 0 else ""  # that section is written by training/ (training.report), keep it
+        out.write_text(text + kept)
         print(text)
         print(f"written to {args.out}")
     return 0
