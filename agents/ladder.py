@@ -36,6 +36,7 @@ class Match:
     seed: int
     config: dict = field(default_factory=dict)
     goals: tuple = ()
+    trained: str = ""   # "add": the trained ppo agent joins where a policy is shipped; "needs": run only then
 
 
 LADDER: tuple[Match, ...] = (
@@ -48,12 +49,24 @@ LADDER: tuple[Match, ...] = (
           goals=(Goal("heuristic", 0.85, "heuristic vs random wins >= 85%"),)),
     Match("mcts (default budget) vs heuristic", "bean_duel", ("mcts", "heuristic"), deals=30, seed=4,
           goals=(Goal("mcts", 0.55, "mcts at its default budget vs heuristic wins >= 55%"),)),
+    Match("the trained ppo agent vs heuristic and mcts", "bean_duel", ("ppo", "heuristic", "mcts"), deals=10,
+          seed=8, trained="needs"),
     Match("round robin", "al_cabohne", ("random", "heuristic", "mcts"), deals=6, seed=5),
     Match("each agent alone against the mafia", "bean_solitaire", ("random", "heuristic", "mcts"),
-          deals=30, seed=6),
+          deals=30, seed=6, trained="add"),
     Match("heuristic vs mcts vs random, 3 players", "hostile_takeover", ("heuristic", "mcts:simulations=30", "random"),
           deals=4, seed=7, config={"num_players": 3}),
 )
+
+
+def _trained(variant: str) -> bool:
+    """A trained ppo policy is shipped for ``variant`` and torch is installed."""
+    try:
+        import torch  # noqa: F401
+        from .ppo import shipped_checkpoint
+    except ImportError:
+        return False
+    return shipped_checkpoint(variant) is not None
 
 
 def _goal_line(result, goal: Goal) -> str:
@@ -77,15 +90,22 @@ def run_ladder(scale: float = 1.0, workers: int | None = None, progress: bool = 
              "scores are in hundredths (HT-14). Agents: `random`, "
              "`heuristic` (agents/heuristic), `mcts` (agents/mcts.py; default 100 simulations per "
              "decision, leaves scored by the heuristic evaluation, `bohnanza` trade offers delegated to "
-             "the heuristic).", ""]
+             "the heuristic), and `ppo` (a trained policy, where one is shipped in agents/weights).", ""]
     start = time.perf_counter()
     done = set(bean_env.implemented())
     for m in LADDER:
         if m.variant not in done:
             lines += [f"## {m.variant}: {m.title}", "", f"Not run: `{m.variant}` is not implemented.", ""]
             continue
+        agents = [a for a in m.agents if a != "ppo"]
+        if m.trained and _trained(m.variant):
+            agents.append("ppo")
+        elif m.trained == "needs":
+            lines += [f"## {m.variant}: {m.title}", "",
+                      "Not run: no trained policy is shipped for this variant, or torch is missing.", ""]
+            continue
         deals = max(1, math.ceil(m.deals * scale))
-        result = run_tournament(m.variant, list(m.agents), deals=deals, seed=m.seed, config=m.config,
+        result = run_tournament(m.variant, agents, deals=deals, seed=m.seed, config=m.config,
                                 workers=workers, progress=progress)
         lines += [f"## {m.variant}: {m.title}", "", result.markdown(), ""]
         lines += [_goal_line(result, g) for g in m.goals]
