@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
 
     meta = PolicyNet.load(args.checkpoint).meta
     if args.run and args.png:
-        plot_curve(Path(args.run) / "eval.csv", args.png, f"{meta['variant']} self-play (MaskablePPO)")
+        plot_curve(Path(args.run) / "eval.csv", args.png, f"{meta['variant']}: MaskablePPO training")
         print(f"learning curve: {args.png}")
     print(markdown(final_table(meta["variant"], args.checkpoint, args.games, args.seed, meta["config"])))
 
