@@ -4,7 +4,8 @@ Per-family modules follow one pattern: a module ``agents/heuristic/<family>.py``
 ``core.Family`` and is registered for its variants in ``FAMILIES`` below (a lazy ``"module:Class"``
 path; add a line, or call ``register_family`` from your module). Present: ``bohnanza`` (planting and
 the whole trading protocol), ``duel`` (Bean Duel), ``takeover`` (hostile takeover: a rule-based turn
-plan with takeovers, defence and text cards). Variants without a module use ``core.Family``,
+plan with takeovers, defence and text cards), ``mafia`` (the bosses' fields count as the mafia's
+coins to come). Variants without a module use ``core.Family``,
 which plays every variant legally.
 """
 from __future__ import annotations
@@ -21,6 +22,8 @@ FAMILIES: dict[str, str] = {
     "bohnanza": "agents.heuristic.bohnanza:BohnanzaFamily",
     "bean_duel": "agents.heuristic.duel:DuelFamily",
     "hostile_takeover": "agents.heuristic.takeover:TakeoverFamily",
+    "al_cabohne": "agents.heuristic.mafia:MafiaFamily",
+    "bean_solitaire": "agents.heuristic.mafia:MafiaFamily",
 }
 _LOADED: dict[str, Family] = {}
 

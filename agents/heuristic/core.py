@@ -55,11 +55,15 @@ class Family:
         score counts it twice; with 2 players the mafia is the rival to beat)."""
         return 2.0 if n == 1 else 0.7
 
+    def mafia_value(self, game) -> float | None:
+        """The mafia's coins as a rival (None where the variant has no mafia)."""
+        return game.mafia_score() if hasattr(game, "mafia_score") else None
+
     def evaluate(self, game, p: int, hand=None) -> float:
         """Evaluation of a full game position for seat ``p`` (``hand``: replaces ``p``'s hand)."""
         s = game.state
         n = s.n
-        mafia = game.mafia_score() if hasattr(game, "mafia_score") else None
+        mafia = self.mafia_value(game)
         if s.over:
             scores = game.scores()
             winners = game.winners()
