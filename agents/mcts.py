@@ -187,12 +187,12 @@ class MCTSAgent(Agent):
         fam = family_for(game.variant)
         s = game.state
         values = [fam.value(s, p) for p in range(s.n)]
-        mafia = game.mafia_score() if hasattr(game, "mafia_score") else None
+        mafia = fam.mafia_value(game)  # treasury (plus the coins its bosses are about to earn)
         out = []
         for p in range(s.n):
             rivals = [values[q] for q in range(s.n) if q != p]
             if mafia is not None:
-                rivals.append(float(mafia))
+                rivals.append(mafia * (2.0 if s.n == 1 else 1.0))  # MAF-13: solitaire counts it twice
             lead = values[p] - max(rivals) if rivals else values[p]
             out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / ESTIMATE_SCALE)))))
         return out
