@@ -18,7 +18,6 @@ Needs torch (the ``train`` extra) but not stable-baselines3.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Sequence
 
@@ -180,57 +179,59 @@ class PPOAgent(Agent):
         self.np_rng = np.random.default_rng(seed)
         self.checkpoint = Path(checkpoint) if checkpoint is not None else None
         self.net: PolicyNet | None = PolicyNet.load(self.checkpoint) if self.checkpoint is not None else None
-        self._checked: dict[tuple, tuple] = {}   # (variant, config) -> (encoder, catalogue)
+        self._shipped = checkpoint is None      # pick the shipped policy of each view's variant
+        self._checked: dict[tuple, tuple] = {}   # (variant, config) -> (net, encoder, catalogue)
 
     @classmethod
     def from_net(cls, net: PolicyNet, seed: int | None = None, deterministic: bool = True) -> "PPOAgent":
         """An agent around an in-memory network (used by training's evaluation)."""
         agent = cls(seed=seed, deterministic=deterministic)
-        agent.net = net
+        agent.net, agent._shipped = net, False
         return agent
 
     def _setup(self, view: PlayerView):
+        """The (network, encoder, catalogue) for the view's variant config, checked once."""
         config = view.config
         key = (view.variant, tuple(sorted(config.items())))
         found = self._checked.get(key)
         if found is not None:
             return found
-        if self.net is None:
+        net, source = self.net, f"checkpoint {self.checkpoint}" if self.checkpoint else "policy"
+        if self._shipped:
             path = shipped_checkpoint(view.variant)
             if path is None:
                 raise ValueError(f"no shipped 'ppo' policy for variant {view.variant!r} (shipped: "
                                  f"{', '.join(shipped_variants()) or 'none'}); pass checkpoint=PATH")
-            self.net = PolicyNet.load(path)
-            self.checkpoint = path
+            net, source = PolicyNet.load(path), f"shipped policy {path}"
+            self.net, self.checkpoint = net, path
         from bean_env.envs.observation import encoder_for  # numpy only; no pettingzoo import
 
         full = validate(view.variant, config)
         encoder = encoder_for(new_game(view.variant, seed=0, **full))  # cached per variant config
         catalogue = catalogue_for(view.variant, full)
-        source = f"checkpoint {self.checkpoint}" if self.checkpoint else "policy"
-        check_compatible(self.net.meta, view.variant, full, encoder.size, catalogue.size, source)
-        self._checked[key] = found = (encoder, catalogue)
+        check_compatible(net.meta, view.variant, full, encoder.size, catalogue.size, source)
+        self._checked[key] = found = (net, encoder, catalogue)
         return found
+
+    def _inputs(self, view: PlayerView, legal_actions: Sequence[Action]):
+        net, encoder, catalogue = self._setup(view)
+        obs = encoder.encode(view.state, view.player)
+        idx = catalogue.encode_all(legal_actions, view.player)
+        mask = np.zeros(catalogue.size, dtype=bool)
+        mask[idx] = True
+        return net, catalogue, obs, mask, idx
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        encoder, catalogue = self._setup(view)
-        obs = encoder.encode(view.state, view.player)
-        idx = catalogue.encode_all(legal_actions, view.player)
-        mask = np.zeros(catalogue.size, dtype=bool)
-        mask[idx] = True
-        choice = self.net.choose(obs, mask, None if self.deterministic else self.np_rng)
+        net, catalogue, obs, mask, _ = self._inputs(view, legal_actions)
+        choice = net.choose(obs, mask, None if self.deterministic else self.np_rng)
         return catalogue.decode(choice, view.player)
 
     def action_probabilities(self, view: PlayerView, legal_actions: Sequence[Action]) -> dict[Action, float]:
         """The policy's probability of each legal action (for analysis)."""
-        encoder, catalogue = self._setup(view)
-        obs = encoder.encode(view.state, view.player)
-        idx = catalogue.encode_all(legal_actions, view.player)
-        mask = np.zeros(catalogue.size, dtype=bool)
-        mask[idx] = True
-        z = self.net.masked_logits(obs, mask)
+        net, _, obs, mask, idx = self._inputs(view, legal_actions)
+        z = net.masked_logits(obs, mask)
         p = np.exp(z - z.max())
         p /= p.sum()
-        return {a: float(p[i]) for a, i in zip(legal_actions, idx) if not math.isnan(p[i])}
+        return {a: float(p[i]) for a, i in zip(legal_actions, idx)}

@@ -84,7 +84,7 @@ def test_agent_observation_equals_env_observation(tmp_path):
         seat = env.agent_name_mapping[name]
         obs = env.observe(name)
         view = env.game.view(seat)
-        encoder, catalogue = agent._setup(view)
+        _, encoder, catalogue = agent._setup(view)
         assert np.array_equal(encoder.encode(view.state, seat), obs["observation"])
         chosen = agent.act(view, env.game.legal_actions())
         assert catalogue.encode(chosen, seat) == agent.net.choose(obs["observation"], obs["action_mask"])
@@ -175,3 +175,22 @@ def test_shipped_policy_plays(variant):
         seat = game.current_player
         game.apply(agents[seat].act(game.view(seat), game.legal_actions()))
     assert agents[0].checkpoint == shipped_checkpoint(variant)
+
+
+def test_one_shipped_agent_serves_every_shipped_variant():
+    """Without a checkpoint the agent picks the shipped policy of each view's variant."""
+    from agents.ppo import shipped_variants
+
+    variants = [v for v in ("bean_duel", "bean_solitaire") if v in shipped_variants()]
+    if len(variants) < 2:
+        pytest.skip("needs two shipped policies")
+    agent = make_agent("ppo", seed=0)
+    for variant in variants:
+        game = new_game(variant, seed=2)
+        while len(game.legal_actions()) == 1:
+            game.apply(game.legal_actions()[0])
+        view, legal = game.view(game.current_player), game.legal_actions()
+        probs = agent.action_probabilities(view, legal)
+        assert set(probs) == set(legal) and sum(probs.values()) == pytest.approx(1.0)
+        assert agent.act(view, legal) == max(probs, key=probs.get)
+        assert agent.checkpoint == shipped_checkpoint(variant)
