@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from . import implemented, new_game, replay
+from . import implemented, new_game
 from .engine.actions import Action
 from .engine.config import OPTIONS
 from .render import render_game
@@ -159,7 +159,8 @@ def cmd_train(args, out: TextIO) -> int:
     try:
         from training.cli import main as train_main
     except ImportError as exc:
-        raise ValueError(f"training is not available ({exc}); install the extra: pip install 'bean-env[train]'")
+        raise ValueError(f"training is not available ({exc}); "
+                         "install the extra: pip install 'bean-env[train]'") from exc
     return int(train_main(list(args.train_args)) or 0)
 
 

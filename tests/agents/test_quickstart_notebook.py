@@ -15,7 +15,8 @@ def test_quickstart_notebook_executes(tmp_path):
     client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
                                      resources={"metadata": {"path": str(tmp_path)}})
     client.execute()
-    text = "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    text = "\n".join(o.get("text", "") for o in outputs)
     assert "winners" in text                 # the env game and the engine game finished
     assert "submit offer" in text            # the trade was stepped through
     assert "| heuristic |" in text           # the tournament table

@@ -71,7 +71,8 @@ def test_statistics_win_shares_and_intervals():
 
 def test_reports_and_records(tmp_path):
     """JSON, CSV, markdown and PNG reports; saved records replay to the reported scores."""
-    result = run_tournament("bean_duel", ["heuristic", "random"], deals=2, seed=1, workers=1, save_records=True)
+    result = run_tournament("bean_duel", ["heuristic", "random"], deals=2, seed=1, workers=1,
+                            save_records=True)
     rows = {r["agent"]: r for r in result.stats()}
     assert rows["heuristic"]["games"] == rows["random"]["games"] == 4
     for r in rows.values():
