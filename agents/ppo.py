@@ -13,7 +13,7 @@ are masked out (logit -1e8, as MaskablePPO does), then the agent takes the most 
 
 The agent builds the same observation vector the PettingZoo env builds (``bean_env.envs.observation``)
 from the masked state of the view, and the mask from the legal actions via the action catalogue.
-Needs torch (the ``train`` extra) but not stable-baselines3.
+Needs torch (the ``train`` extra) to read policy files, but not stable-baselines3; the forward pass is numpy.
 """
 from __future__ import annotations
 
@@ -43,6 +43,13 @@ def _torch():
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise ImportError("the 'ppo' agent needs torch: pip install 'bean-env[train]'") from exc
     return torch
+
+
+def _array(x) -> np.ndarray:
+    """A float32 numpy copy of a tensor or array."""
+    if hasattr(x, "detach"):
+        x = x.detach().cpu().numpy()
+    return np.array(x, dtype=np.float32)
 
 
 def policy_paths(path: str | Path) -> tuple[Path, Path]:
@@ -85,15 +92,18 @@ def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]
 
 
 class PolicyNet:
-    """The actor network of a policy file: ``logits(obs)`` and masked action choice."""
+    """The actor network of a policy file: ``logits(obs)`` and masked action choice.
+
+    The forward pass runs in numpy (float32): for one observation at a time it is the same arithmetic
+    as the torch layers and far cheaper per call (torch's per-call overhead and thread pool dominate a
+    batch of one; measured ~55 us numpy against up to 24 ms torch on a busy 2-core machine)."""
 
     def __init__(self, layers: list[tuple], activation: str, meta: dict | None = None):
-        torch = _torch()
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"bad activation {activation!r}; allowed: {', '.join(ACTIVATIONS)}")
         self.meta = dict(meta or {})
         self.activation = activation
-        self._act = torch.tanh if activation == "tanh" else torch.relu
-        self.layers = [(torch.as_tensor(w, dtype=torch.float32), torch.as_tensor(b, dtype=torch.float32))
-                       for w, b in layers]
+        self.layers = [(_array(w), _array(b)) for w, b in layers]
         self.obs_size = int(self.layers[0][0].shape[1])
         self.num_actions = int(self.layers[-1][0].shape[0])
 
@@ -121,21 +131,19 @@ class PolicyNet:
                              f"disagree with its metadata ({meta['obs_size']}, {meta['num_actions']})")
         return net
 
-    def logits(self, obs: np.ndarray):
-        """Unmasked logits (torch tensor) for one observation or a batch."""
-        torch = _torch()
-        with torch.no_grad():
-            x = torch.as_tensor(np.asarray(obs, dtype=np.float32))
-            last = len(self.layers) - 1
-            for i, (w, b) in enumerate(self.layers):
-                x = torch.nn.functional.linear(x, w, b)
-                if i < last:
-                    x = self._act(x)
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """Unmasked logits for one observation ``[obs_size]`` or a batch ``[n, obs_size]``."""
+        x = np.asarray(obs, dtype=np.float32)
+        last = len(self.layers) - 1
+        for i, (w, b) in enumerate(self.layers):
+            x = x @ w.T + b
+            if i < last:
+                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
         return x
 
     def masked_logits(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Logits with illegal actions set to -1e8 (numpy, float64)."""
-        z = self.logits(obs).numpy().astype(np.float64)
+        z = self.logits(obs).astype(np.float64)
         return np.where(np.asarray(mask, dtype=bool), z, MASKED_LOGIT)
 
     def choose(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None = None) -> int:
