@@ -217,3 +217,24 @@ def test_shipped_solitaire_policy_outscores_the_heuristic():
     ppo = evaluate(lambda s: make_agent("ppo", seed=s), "bean_solitaire", {}, "random", games=10, seed=777)
     heur = evaluate(lambda s: make_agent("heuristic", seed=s), "bean_solitaire", {}, "random", games=10, seed=777)
     assert ppo.mean_score > heur.mean_score, (ppo, heur)
+
+
+@pytest.mark.parametrize("variant", ["bean_duel", "bean_solitaire"])
+def test_info3_ppo_acts_identically_on_a_resampled_game(variant):
+    """INFO-3: the ppo agent acts the same on a view whose hidden cards were resampled, and its
+    choices do not depend on the global random generators."""
+    if shipped_checkpoint(variant) is None:
+        pytest.skip(f"no shipped policy for {variant}")
+    game = new_game(variant, seed=31)
+    rng = random.Random(5)
+    agent = make_agent("ppo", seed=0)
+    checked = 0
+    while not game.is_over and checked < 40:
+        p, legal = game.current_player, game.legal_actions()
+        view = game.view(p)
+        twin = view.sample_game(random.Random(checked))
+        random.seed(checked)
+        np.random.seed(checked)
+        assert agent.act(view, legal) == agent.act(twin.view(p), twin.legal_actions())
+        game.apply(rng.choice(legal))
+        checked += 1
