@@ -78,7 +78,8 @@ class Args:
     run_name: Optional[str] = None
     """run directory name (default: <variant>__<seed>__<unix time>)"""
     resume: Optional[str] = None
-    """run directory to continue (its checkpoint, snapshots and evaluation history)"""
+    """run directory to continue (its checkpoint, snapshots, evaluation history; options not given
+    take the run's values)"""
     export: Optional[str] = None
     """also write the final policy file pair here (e.g. agents/weights/bean_duel)"""
     torch_threads: int = 1
@@ -279,11 +280,25 @@ def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
     return VecMonitor(DummyVecEnv([factory(i) for i in range(args.n_envs)]))
 
 
+def resumed_args(args: Args, saved: dict) -> Args:
+    """Arguments of a resumed run: every option left at its default takes the run's saved value."""
+    merged = {}
+    for f in dataclasses.fields(Args):
+        value = getattr(args, f.name)
+        merged[f.name] = saved[f.name] if value == f.default and f.name in saved and f.name != "resume" else value
+    return Args(**merged)
+
+
 def train(args: Args) -> Path:
     """Run (or resume) a training run; returns its run directory."""
     import torch
     from sb3_contrib import MaskablePPO
 
+    if args.resume:
+        state_file = Run(Path(args.resume)).state_file
+        if not state_file.exists():
+            raise FileNotFoundError(f"--resume {args.resume}: no run state {state_file}")
+        args = resumed_args(args, json.loads(state_file.read_text())["args"])
     config = rule_config(args)
     # -- seeding: every generator below derives from args.seed -----------------------------------------
     torch.set_num_threads(args.torch_threads)
