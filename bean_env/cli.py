@@ -59,8 +59,8 @@ def cmd_play(args, out: TextIO, inp: TextIO) -> int:
     n = game.num_players
     if not 0 <= args.seat < n:
         raise ValueError(f"bad seat {args.seat}; allowed: 0..{n - 1}")
-    specs = list(args.opponents) or ["heuristic"]
-    while len(specs) < n - 1:
+    specs = list(args.opponents) or (["heuristic"] if n > 1 else [])
+    while specs and len(specs) < n - 1:
         specs.append(specs[-1])
     if len(specs) > n - 1:
         raise ValueError(f"{args.variant} has {n} seats: give at most {n - 1} opponents, got {len(specs)}")
@@ -70,8 +70,8 @@ def cmd_play(args, out: TextIO, inp: TextIO) -> int:
         name, kw = parse_spec(spec)
         agents[p] = make_agent(name, seed=None if args.seed is None else args.seed * 100 + k, **kw)
         names[p] = spec
-    print(f"{args.variant}: you are player {args.seat}; "
-          + ", ".join(f"player {p} is {names[p]}" for p in others), file=out)
+    print(f"{args.variant}: you are player {args.seat}"
+          + "".join(f"; player {p} is {names[p]}" for p in others), file=out)
     while not game.is_over:
         p = game.current_player
         legal = game.legal_actions()

@@ -113,3 +113,12 @@ def test_train_hands_over_to_the_training_package(monkeypatch):
     monkeypatch.setitem(sys.modules, "training.cli", fake)
     assert _run(["train", "--variant", "bean_duel"])[0] == 0
     assert seen == [["--variant", "bean_duel"]]
+
+
+def test_play_solitaire_alone_against_the_mafia():
+    """bean_solitaire has one seat: no opponents, the mafia plays by the rules (MAF-*)."""
+    if "bean_solitaire" not in bean_env.implemented():
+        return
+    code, text = _run(["play", "bean_solitaire", "--seed", "4"], "1\n" * 3000)
+    assert code == 0 and "game over" in text
+    assert _run(["play", "bean_solitaire", "--opponents", "random"])[0] == 2
