@@ -19,7 +19,7 @@ import time
 from . import implemented
 from .engine.config import OPTIONS
 
-DEALS = {"bohnanza": 3, "bean_duel": 4, "al_cabohne": 3, "bean_solitaire": 8, "hostile_takeover": 3}
+DEALS = {"bohnanza": 4, "bean_duel": 4, "al_cabohne": 4, "bean_solitaire": 10, "hostile_takeover": 4}
 
 
 def demo_config(variant: str, pool: int) -> dict:
