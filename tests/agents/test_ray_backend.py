@@ -9,7 +9,9 @@ from agents.tournament import run_tournament
 @pytest.mark.slow
 def test_ray_and_local_backends_give_identical_results():
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    started = not ray.is_initialized()  # another test of this worker may have started Ray already
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         specs = ["heuristic", "random", "mcts:simulations=2"]
         remote = run_tournament("bean_duel", specs, deals=1, seed=8, backend="ray")
@@ -17,4 +19,5 @@ def test_ray_and_local_backends_give_identical_results():
         assert remote.games == local.games
         assert remote.ratings() == local.ratings()
     finally:
-        ray.shutdown()
+        if started:
+            ray.shutdown()
