@@ -78,8 +78,8 @@ class Args:
     run_name: Optional[str] = None
     """run directory name (default: <variant>__<seed>__<unix time>)"""
     resume: Optional[str] = None
-    """run directory to continue (its checkpoint, snapshots, evaluation history; options not given
-    take the run's values)"""
+    """run directory to continue (its checkpoint, snapshots, evaluation history); options not given take
+    the run's values, and the network and PPO settings always come from its checkpoint"""
     export: Optional[str] = None
     """also write the final policy file pair here (e.g. agents/weights/bean_duel)"""
     torch_threads: int = 1
@@ -294,11 +294,13 @@ def train(args: Args) -> Path:
     import torch
     from sb3_contrib import MaskablePPO
 
+    saved = None
     if args.resume:
-        state_file = Run(Path(args.resume)).state_file
+        state_file = Path(args.resume) / "state.json"
         if not state_file.exists():
-            raise FileNotFoundError(f"--resume {args.resume}: no run state {state_file}")
-        args = resumed_args(args, json.loads(state_file.read_text())["args"])
+            raise FileNotFoundError(f"--resume {args.resume}: not a run directory (no {state_file})")
+        saved = json.loads(state_file.read_text())
+        args = resumed_args(args, saved["args"])
     config = rule_config(args)
     # -- seeding: every generator below derives from args.seed -----------------------------------------
     torch.set_num_threads(args.torch_threads)
@@ -308,7 +310,6 @@ def train(args: Args) -> Path:
         run = Run(Path(args.resume))
         if not run.latest.exists():
             raise FileNotFoundError(f"--resume {args.resume}: no checkpoint {run.latest}")
-        saved = json.loads(run.state_file.read_text())
         if saved["config"] != config or saved["args"]["variant"] != args.variant:
             raise ValueError(f"--resume {args.resume}: the run was trained on {saved['args']['variant']!r} "
                              f"{saved['config']}, not {args.variant!r} {config}")
