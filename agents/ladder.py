@@ -54,7 +54,8 @@ LADDER: tuple[Match, ...] = (
     Match("round robin", "al_cabohne", ("random", "heuristic", "mcts"), deals=6, seed=5),
     Match("each agent alone against the mafia", "bean_solitaire", ("random", "heuristic", "mcts"),
           deals=30, seed=6, trained="add"),
-    Match("heuristic vs mcts vs random, 3 players", "hostile_takeover", ("heuristic", "mcts:simulations=30", "random"),
+    Match("heuristic vs mcts vs random, 3 players", "hostile_takeover",
+          ("heuristic", "mcts:simulations=30", "random"),
           deals=4, seed=7, config={"num_players": 3}),
 )
 
@@ -119,7 +120,8 @@ def run_ladder(scale: float = 1.0, workers: int | None = None, progress: bool = 
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="benchmarks/tournament.py ladder", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="benchmarks/tournament.py ladder",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="docs/results.md", help="where to write the document ('-' = stdout)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every match's deals by this")
     parser.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")

@@ -80,7 +80,8 @@ class MCTSAgent(Agent):
         self.rollout_steps = rollout_steps
         self.c = c
         if determinisations < 1:
-            raise ValueError(f"bad value {determinisations!r} for 'determinisations'; allowed: a whole number >= 1")
+            raise ValueError(f"bad value {determinisations!r} for 'determinisations'; "
+                             "allowed: a whole number >= 1")
         self.determinisations = determinisations
         self._policy = None
         if rollout == "heuristic":

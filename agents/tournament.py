@@ -323,7 +323,8 @@ class TournamentResult:
 
     def markdown(self) -> str:
         """A markdown table of the entries, best rating first."""
-        rows = sorted(self.stats(), key=lambda r: -(r["ordinal"] if r["ordinal"] is not None else r["win_rate"]))
+        rows = sorted(self.stats(),
+                      key=lambda r: -(r["ordinal"] if r["ordinal"] is not None else r["win_rate"]))
         cfg = ", ".join(f"{k}={v}" for k, v in self.config.items())
         lines = [f"**{self.variant}**{' (' + cfg + ')' if cfg else ''}: {len(self.games)} games "
                  f"({self.deals} deals x rotations x tables), seed {self.seed}", "",
@@ -333,7 +334,8 @@ class TournamentResult:
             mu = f"{r['mu']:.1f}" if r["mu"] is not None else "-"
             sigma = f"{r['sigma']:.2f}" if r["sigma"] is not None else "-"
             lines.append(f"| {r['agent']} | {r['games']} | {r['win_rate']:.1%} | "
-                         f"{r['win_ci_low']:.1%}-{r['win_ci_high']:.1%} | {r['mean_score']:.2f} | {mu} | {sigma} |")
+                         f"{r['win_ci_low']:.1%}-{r['win_ci_high']:.1%} | {r['mean_score']:.2f} | "
+                         f"{mu} | {sigma} |")
         mafia = (self.ratings() or {}).get("mafia")
         if mafia:
             lines.append(f"| (mafia) | | | | | {mafia['mu']:.1f} | {mafia['sigma']:.2f} |")
@@ -425,7 +427,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="about this many games (rounded up to whole deals x rotations x tables)")
     parser.add_argument("--deals", type=int, default=None, help="deals per table (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (deals and agent seeds)")
-    parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: all cores)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="local worker processes (default: all cores)")
     parser.add_argument("--backend", choices=("local", "ray"), default="local")
     parser.add_argument("--address", default=None, help="Ray cluster address (default: start a local Ray)")
     parser.add_argument("--out", default=None, help="report directory (default: results/<variant>)")
