@@ -4,7 +4,15 @@ from __future__ import annotations
 import pytest
 
 from agents import AGENTS, Agent, make_agent, register_agent
+from agents.heuristic import Family
 from agents.registry import _load
+
+
+class LastAction(Family):
+    """A family that always takes the last legal action (for the pluggability test)."""
+
+    def choose(self, agent, view, legal):
+        return legal[-1]
 
 
 class _First(Agent):
@@ -38,3 +46,19 @@ def test_lazy_factory_paths_load_on_first_use(monkeypatch):
 def test_unknown_agent_lists_the_registered_names():
     with pytest.raises(ValueError, match=r"unknown agent 'nope'; allowed: .*heuristic.*random"):
         make_agent("nope")
+
+
+def test_heuristic_families_are_pluggable(monkeypatch):
+    """A family registered for a variant is used by the heuristic; unknown variants get the generic core."""
+    import agents.heuristic as heuristic
+    from agents.heuristic import Family, HeuristicAgent, family_for, register_family
+    from agentcases import positions
+
+    monkeypatch.setattr(heuristic, "FAMILIES", dict(heuristic.FAMILIES))
+    monkeypatch.setattr(heuristic, "_LOADED", {})
+    register_family("bean_duel", f"{__name__}:LastAction")
+    assert type(family_for("bean_duel")) is LastAction
+    assert type(family_for("no_such_variant")) is Family
+    for game in positions("bean_duel", {}, seed=2, count=5):
+        legal = game.legal_actions()
+        assert HeuristicAgent(seed=1).act(game.view(game.current_player), legal) == legal[-1]
