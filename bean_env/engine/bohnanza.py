@@ -88,15 +88,7 @@ class BohnanzaRules(TradingMixin):
 
     def turn_up(self, s: State) -> None:
         """BASE-6: turn up two cards one at a time, then trade."""
-        for _ in range(2):
-            if s.runouts >= s.limit:
-                break
-            card = self.draw(s)
-            if card is None:
-                break
-            s.face_up.append(card)
-        if s.runouts >= s.limit:
-            s.end_pending = True
+        self.turn_up_cards(s, 2)
         self.begin_trading(s)
 
     def begin_plant_traded(self, s: State) -> None:
@@ -151,14 +143,9 @@ class BohnanzaRules(TradingMixin):
             return  # the same seat decides again at the same point (COM-13)
         kind = action.kind
         if d == "plant" or d == "plant_optional":
-            if kind == Kind.PLANT:
-                hand = s.hands[p]
-                self.plant(s, p, action.a, hand.pop(0))
-                s.known[p].pop(0)
-                s.planted += 1
-                if hand and s.planted < 2:
-                    s.decision = "plant_optional"
-                    return
+            if kind == Kind.PLANT and self.plant_front(s, p, action.a):
+                s.decision = "plant_optional"
+                return
             self.begin_turn_up(s)
         elif d == "plant_traded":
             s.to_plant[p].remove(action.a)

@@ -71,6 +71,36 @@ class Rules:
         s.ftype[i] = bean
         s.fcount[i] += count
 
+    def plant_front(self, s: State, p: int, field: int) -> bool:
+        """Plant the front hand card of ``p`` on ``field`` (COM-1); True if another may follow
+        (the hand is not empty and fewer than two were planted this step)."""
+        hand = s.hands[p]
+        self.plant(s, p, field, hand.pop(0))
+        s.known[p].pop(0)
+        s.planted += 1
+        return bool(hand) and s.planted < 2
+
+    def resolve_leftover(self, s: State, p: int, action: Action) -> None:
+        """A face-up card left by the opponent: plant it (PLANT_CARD) or discard it (DISCARD)."""
+        s.face_up.remove(action.a)
+        if action.kind == Kind.PLANT_CARD:
+            self.plant(s, p, action.b, action.a)
+        else:
+            s.discard.append(action.a)
+
+    def turn_up_cards(self, s: State, count: int) -> None:
+        """Turn up to ``count`` cards into the face-up area, stopping at the game-end run-out,
+        which is then pending (COM-9)."""
+        for _ in range(count):
+            if s.runouts >= s.limit:
+                break
+            card = self.draw(s)
+            if card is None:
+                break
+            s.face_up.append(card)
+        if s.runouts >= s.limit:
+            s.end_pending = True
+
     # -- COM-5 / COM-6 harvesting ----------------------------------------------------------------
     def harvestable(self, s: State, p: int) -> list[int]:
         """Fields seat ``p`` may harvest now (COM-6 one-card rule)."""

@@ -51,15 +51,7 @@ class DuelRules(Rules):
 
     def after_turn_up(self, s: State) -> None:
         """DUEL-5: three cards, then discard matching, then planting."""
-        for _ in range(3):
-            if s.runouts >= s.limit:
-                break
-            card = self.draw(s)
-            if card is None:
-                break
-            s.face_up.append(card)
-        if s.runouts >= s.limit:
-            s.end_pending = True
+        self.turn_up_cards(s, 3)
         discard, face_up = s.discard, s.face_up
         while discard and discard[-1] in face_up:
             face_up.append(discard.pop())
@@ -112,22 +104,13 @@ class DuelRules(Rules):
             return
         d, kind = s.decision, action.kind
         if d == "leftovers":
-            s.face_up.remove(action.a)
-            if kind == Kind.PLANT_CARD:
-                self.plant(s, p, action.b, action.a)
-            else:
-                s.discard.append(action.a)
+            self.resolve_leftover(s, p, action)
             if not s.face_up:
                 self.step2(s)
         elif d == "plant" or d == "plant_optional":
-            if kind == Kind.PLANT:
-                hand = s.hands[p]
-                self.plant(s, p, action.a, hand.pop(0))
-                s.known[p].pop(0)
-                s.planted += 1
-                if hand and s.planted < 2:
-                    s.decision = "plant_optional"
-                    return
+            if kind == Kind.PLANT and self.plant_front(s, p, action.a):
+                s.decision = "plant_optional"
+                return
             s.decision = "discard_hand" if s.hands[p] else "turn_up"
         elif d == "discard_hand":
             if kind == Kind.DISCARD_HAND:

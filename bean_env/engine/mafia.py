@@ -302,11 +302,7 @@ class MafiaRules(Rules):
             return
         d, kind = s.decision, action.kind
         if d == "leftovers":
-            s.face_up.remove(action.a)
-            if kind == Kind.PLANT_CARD:
-                self.plant(s, p, action.b, action.a)
-            else:
-                s.discard.append(action.a)
+            self.resolve_leftover(s, p, action)
             if not s.face_up:
                 self.begin_yield(s)
         elif d == "yield":
@@ -316,11 +312,7 @@ class MafiaRules(Rules):
             if kind == Kind.STOP_PLANTING:
                 self.turn_up(s)
                 return
-            hand = s.hands[p]
-            self.plant(s, p, action.a, hand.pop(0))
-            s.known[p].pop(0)
-            s.planted += 1
-            s.decision = "plant_optional" if hand and s.planted < 2 else "turn_up"
+            s.decision = "plant_optional" if self.plant_front(s, p, action.a) else "turn_up"
         elif d == "turn_up":
             self.turn_up(s)
         elif d == "place":
