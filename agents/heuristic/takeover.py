@@ -214,6 +214,10 @@ class TakeoverFamily(Family):
         harvest = self._harvest_choice(s, p, legal)
         if harvest is None and any(c >= 0 for c in s.hands[p]):
             harvest = self._harvest_choice(s, p, legal, least=1)   # stuck hand: make room
+            if harvest is None:
+                # nothing fits and nothing pays: clear the best field anyway, or every seat may end
+                # its turns forever (all-heuristic tables stalled until max_turns)
+                harvest = self._harvest_choice(s, p, legal, least=-1)
         if harvest:
             return harvest
         return END_TURN
