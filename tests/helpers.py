@@ -101,3 +101,23 @@ def state_digest(game) -> str:
 def legal_strings(game) -> list[str]:
     """The sorted ``str()`` of the legal actions."""
     return sorted(str(a) for a in game.legal_actions())
+
+
+def legal_set(game) -> set[str]:
+    """The ``str()`` of the legal actions, as a set (for scenario assertions)."""
+    return {str(a) for a in game.legal_actions()}
+
+
+def play(game, *actions: str, well_formed: bool = False) -> None:
+    """Apply actions given by their ``str()``, checking card conservation after each."""
+    for a in actions:
+        game.apply(a)
+        assert_conserved(game, f"after {a!r}")
+        if well_formed:
+            assert_well_formed(game)
+
+
+def names(cards) -> list[str]:
+    """Type names of a list of type codes."""
+    from bean_env.cards import NAMES
+    return [NAMES[c] for c in cards]

@@ -80,6 +80,11 @@ class Rules:
         s.planted += 1
         return bool(hand) and s.planted < 2
 
+    def leftover_actions(self, s: State, p: int) -> list[Action]:
+        """For each face-up card left by the opponent: plant it where it fits, or discard it."""
+        return (self.plant_card_actions(s, p, s.face_up)
+                + [Action(Kind.DISCARD, t) for t in sorted(set(s.face_up))])
+
     def resolve_leftover(self, s: State, p: int, action: Action) -> None:
         """A face-up card left by the opponent: plant it (PLANT_CARD) or discard it (DISCARD)."""
         s.face_up.remove(action.a)

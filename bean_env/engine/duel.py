@@ -81,8 +81,7 @@ class DuelRules(Rules):
             return []
         free = self.free_actions(s, p)
         if d == "leftovers":
-            return (self.plant_card_actions(s, p, s.face_up)
-                    + [Action(Kind.DISCARD, t) for t in sorted(set(s.face_up))] + free)
+            return self.leftover_actions(s, p) + free
         if d == "plant":
             return [_PLANT[f] for f in self.fits(s, p, s.hands[p][0])] + free
         if d == "plant_optional":

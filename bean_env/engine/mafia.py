@@ -259,8 +259,7 @@ class MafiaRules(Rules):
             return []
         free = self.free_actions(s, p)
         if d == "leftovers":
-            return (self.plant_card_actions(s, p, s.face_up)
-                    + [Action(Kind.DISCARD, t) for t in sorted(set(s.face_up))] + free)
+            return self.leftover_actions(s, p) + free
         if d == "yield":
             return [CONTINUE] + free
         if d == "plant":

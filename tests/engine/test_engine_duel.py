@@ -6,21 +6,7 @@ import random
 from bean_env import new_game
 from bean_env.cards import NAMES
 from bean_env.engine.positions import make_position
-from helpers import assert_conserved
-
-
-def legal(game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
-
-
-def play(game, *actions: str) -> None:
-    for a in actions:
-        game.apply(a)
-        assert_conserved(game, f"after {a!r}")
-
-
-def names(cards) -> list[str]:
-    return [NAMES[c] for c in cards]
+from helpers import legal_set as legal, names, play
 
 
 def duel(phase, **kw):

@@ -8,17 +8,7 @@ import pytest
 from bean_env import new_game
 from bean_env.engine.actions import Kind
 from bean_env.engine.positions import make_position
-from helpers import assert_conserved
-
-
-def legal(game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
-
-
-def play(game, *actions: str) -> None:
-    for a in actions:
-        game.apply(a)
-        assert_conserved(game, f"after {a!r}")
+from helpers import legal_set as legal, play
 
 
 def trade_pos(hands, face_up=("stink", "green"), n=None, rounds=4, **kw):

@@ -12,22 +12,12 @@ from bean_env.engine.config import validate
 from bean_env.engine.game import Game
 from bean_env.engine.positions import make_position
 from bean_env.engine.state import State
-from helpers import assert_conserved, assert_well_formed
-
-
-def legal(game) -> set[str]:
-    return {str(a) for a in game.legal_actions()}
+from helpers import assert_conserved, legal_set as legal, names
+from helpers import play as _play
 
 
 def play(game, *actions: str) -> None:
-    for a in actions:
-        game.apply(a)
-        assert_conserved(game, f"after {a!r}")
-        assert_well_formed(game)
-
-
-def names(cards) -> list[str]:
-    return [NAMES[c] for c in cards]
+    _play(game, *actions, well_formed=True)
 
 
 def bosses(game) -> list:
