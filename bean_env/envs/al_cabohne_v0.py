@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import coins_for
 from ..engine.game import Game
 from .aec import BeanAECEnv, make_env_fn
-from .observation import Block, Context, register_observation
+from .observation import Block, Context, put, register_observation
 
 MAFIA_DECISIONS = ("leftovers", "yield", "plant", "plant_optional", "turn_up", "place", "fill", "game_over")
 
@@ -32,17 +32,10 @@ def _w_mafia(ctx, s, me, base, ix, vx):
             vx.append(1.0)
             ix.append(at + t)
             vx.append(float(c))
-            worth = coins_for(bean, c)
-            if worth:
-                ix.append(at + t + 1)
-                vx.append(float(worth))
+            put(ix, vx, at + t + 1, coins_for(bean, c))
     at = base + nb * (t + 2)
-    if s.treasury:
-        ix.append(at)
-        vx.append(float(len(s.treasury)))
-    if s.planted:
-        ix.append(at + 1)
-        vx.append(float(s.planted))
+    put(ix, vx, at, len(s.treasury))
+    put(ix, vx, at + 1, s.planted)
 
 
 def mafia_blocks(ctx: Context) -> list[Block]:

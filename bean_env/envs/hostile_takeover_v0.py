@@ -11,22 +11,12 @@ from __future__ import annotations
 
 from ..engine.textcards import NUM_TEXTS
 from .aec import BeanAECEnv, make_env_fn
-from .observation import Block, Context, register_observation
+from .observation import Block, Context, mark_seats, put, register_observation, rel
 
 DECISIONS = ("turn", "copy", "play", "place", "harvest", "attack", "defend", "override", "show", "seed_coin",
              "seed_keep", "final", "final_play", "game_over")
 COPY_KINDS = ("a", "b", "c", "d", "e")
 HARVEST_KINDS = ("d", "t18", "final")
-
-
-def _rel(s, me: int, seat: int) -> int:
-    return (seat - me) % s.n
-
-
-def _put(ix, vx, at: int, value: float) -> None:
-    if value:
-        ix.append(at)
-        vx.append(float(value))
 
 
 RUNS = 3  # runs of equal types shown per field, from the top (a pile mutates rarely more than twice)
@@ -44,9 +34,9 @@ def _w_fields(ctx, s, me, base, ix, vx):
             at = base + (k * 3 + f) * width
             pile = s.piles[i]
             joker = s.joker == i
-            _put(ix, vx, at, len(pile) + joker)
-            _put(ix, vx, at + 1, joker)
-            _put(ix, vx, at + 2, s.guard[i] != -1)
+            put(ix, vx, at, len(pile) + joker)
+            put(ix, vx, at + 1, joker)
+            put(ix, vx, at + 2, s.guard[i] != -1)
             run, top = 0, len(pile) - 1
             while top >= 0 and run < RUNS:
                 c, length = pile[top], 0
@@ -63,7 +53,7 @@ def _w_fields(ctx, s, me, base, ix, vx):
             for c in pile:
                 counts[c] = counts.get(c, 0) + 1
             for c, m in counts.items():
-                _put(ix, vx, at + 3 + RUNS * (t + 1) + tslot[c], m)
+                put(ix, vx, at + 3 + RUNS * (t + 1) + tslot[c], m)
 
 
 def _w_texts(ctx, s, me, base, ix, vx):
@@ -71,7 +61,7 @@ def _w_texts(ctx, s, me, base, ix, vx):
     defence cards I laid that still lie on fields; bonus coins per seat offset."""
     n, T = s.n, NUM_TEXTS
     for k in range(n):
-        _put(ix, vx, base + k, len(s.texts[(me + k) % n]))
+        put(ix, vx, base + k, len(s.texts[(me + k) % n]))
     at = base + n
     for c in s.texts[me]:
         ix.append(at + c)
@@ -81,7 +71,7 @@ def _w_texts(ctx, s, me, base, ix, vx):
         ix.append(at + c)
         vx.append(1.0)
     at += T
-    _put(ix, vx, at, len(s.tdeck))
+    put(ix, vx, at, len(s.tdeck))
     at += 1
     for f in range(3):
         g = s.guard[me * 3 + f]
@@ -90,7 +80,7 @@ def _w_texts(ctx, s, me, base, ix, vx):
             vx.append(1.0)
     at += T
     for k in range(n):
-        _put(ix, vx, at + k, s.bonus[(me + k) % n])
+        put(ix, vx, at + k, s.bonus[(me + k) % n])
 
 
 def _w_turn(ctx, s, me, base, ix, vx):
@@ -99,33 +89,26 @@ def _w_turn(ctx, s, me, base, ix, vx):
     seats that carried out a takeover; final harvest: seats still to harvest."""
     n = s.n
     rules = ctx.rules
-    _put(ix, vx, base, s.harvested)
-    _put(ix, vx, base + 1, s.turn == 0)
-    _put(ix, vx, base + 2, max(rules.max_actions - s.acts, 0))
-    _put(ix, vx, base + 3, s.final)
-    _put(ix, vx, base + 4, s.fin_open and s.final)
+    put(ix, vx, base, s.harvested)
+    put(ix, vx, base + 1, s.turn == 0)
+    put(ix, vx, base + 2, max(rules.max_actions - s.acts, 0))
+    put(ix, vx, base + 3, s.final)
+    put(ix, vx, base + 4, s.fin_open and s.final)
     at = base + 5
     if s.cp_kind:
         ix.append(at + COPY_KINDS.index(s.cp_kind))
         vx.append(1.0)
     at += 5
-    _put(ix, vx, at, s.cp_quota)
+    put(ix, vx, at, s.cp_quota)
     at += 1
     if s.cp_leader >= 0:
-        ix.append(at + _rel(s, me, s.cp_leader))
-        vx.append(1.0)
+        mark_seats(s, me, (s.cp_leader,), at, ix, vx)
     at += n
-    for q in s.cp_queue:
-        ix.append(at + _rel(s, me, q))
-        vx.append(1.0)
+    mark_seats(s, me, s.cp_queue, at, ix, vx)
     at += n
-    for q in s.cp_took:
-        ix.append(at + _rel(s, me, q))
-        vx.append(1.0)
+    mark_seats(s, me, s.cp_took, at, ix, vx)
     at += n
-    for q in s.fin_order:
-        ix.append(at + _rel(s, me, q))
-        vx.append(1.0)
+    mark_seats(s, me, s.fin_order, at, ix, vx)
 
 
 def _w_composite(ctx, s, me, base, ix, vx):
@@ -134,11 +117,11 @@ def _w_composite(ctx, s, me, base, ix, vx):
     n, t, tslot, T = s.n, ctx.t, ctx.tslot, NUM_TEXTS
     if s.decision not in ("play", "harvest", "attack", "defend", "override", "show", "seed_coin", "seed_keep"):
         return
-    ix.append(base + _rel(s, me, s.owner))
+    ix.append(base + rel(s, me, s.owner))
     vx.append(1.0)
     at = base + n
     if s.cf >= 0 and s.decision in ("play", "harvest", "attack", "defend", "override"):
-        ix.append(at + _rel(s, me, s.cf // 3) * 3 + s.cf % 3)
+        ix.append(at + rel(s, me, s.cf // 3) * 3 + s.cf % 3)
         vx.append(1.0)
     at += 3 * n
     if s.decision == "play" and s.ctype >= 0:
@@ -146,15 +129,15 @@ def _w_composite(ctx, s, me, base, ix, vx):
         vx.append(1.0)
     at += t
     if s.decision == "play":
-        _put(ix, vx, at, s.ccount)
-        _put(ix, vx, at + 1, s.cmuta)
+        put(ix, vx, at, s.ccount)
+        put(ix, vx, at + 1, s.cmuta)
     at += 2
     for c in s.cmods:
         ix.append(at + c)
         vx.append(1.0)
     at += T
     if s.decision in ("attack", "defend", "override") and s.ctarget >= 0:
-        ix.append(at + _rel(s, me, s.ctarget // 3) * 3 + s.ctarget % 3)
+        ix.append(at + rel(s, me, s.ctarget // 3) * 3 + s.ctarget % 3)
         vx.append(1.0)
     at += 3 * n
     if s.decision == "harvest":

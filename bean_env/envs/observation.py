@@ -104,8 +104,24 @@ class ObservationEncoder:
 
 
 # -- common blocks ------------------------------------------------------------------------------------
-def _rel(s: State, me: int, seat: int) -> int:
+def rel(s: State, me: int, seat: int) -> int:
+    """Seat as an offset from the observing seat ``me`` (0 = me, 1 = my left neighbour, ...)."""
     return (seat - me) % s.n
+
+
+def put(ix: list, vx: list, at: int, value: float) -> None:
+    """Write ``value`` at index ``at`` of the sparse observation (zeros are left out)."""
+    if value:
+        ix.append(at)
+        vx.append(float(value))
+
+
+def mark_seats(s: State, me: int, seats, at: int, ix: list, vx: list) -> None:
+    """One-hot marks, relative to ``me``, for each seat in ``seats`` (a block of ``s.n`` slots)."""
+    for q in seats:
+        ix.append(at + (q - me) % s.n)
+        vx.append(1.0)
+
 
 
 def _w_decision(ctx, s, me, base, ix, vx):
@@ -119,9 +135,9 @@ def _w_decision(ctx, s, me, base, ix, vx):
 
 def _w_actor(ctx, s, me, base, ix, vx):
     if s.actor >= 0 and not s.over:
-        ix.append(base + _rel(s, me, s.actor))
+        ix.append(base + rel(s, me, s.actor))
         vx.append(1.0)
-    ix.append(base + ctx.n + _rel(s, me, s.active))
+    ix.append(base + ctx.n + rel(s, me, s.active))
     vx.append(1.0)
 
 
@@ -151,12 +167,8 @@ def _w_hand_counts(ctx, s, me, base, ix, vx):
 
 
 def _w_hand_sizes(ctx, s, me, base, ix, vx):
-    n = s.n
-    for k in range(n):
-        size = len(s.hands[(me + k) % n])
-        if size:
-            ix.append(base + k)
-            vx.append(float(size))
+    for k in range(s.n):
+        put(ix, vx, base + k, len(s.hands[(me + k) % s.n]))
 
 
 def _w_known(ctx, s, me, base, ix, vx):
@@ -190,12 +202,8 @@ def _w_fields(ctx, s, me, base, ix, vx):
 
 
 def _w_coins(ctx, s, me, base, ix, vx):
-    n = s.n
-    for k in range(n):
-        c = len(s.coins[(me + k) % n])
-        if c:
-            ix.append(base + k)
-            vx.append(float(c))
+    for k in range(s.n):
+        put(ix, vx, base + k, len(s.coins[(me + k) % s.n]))
 
 
 def _w_face_up(ctx, s, me, base, ix, vx):
@@ -335,16 +343,12 @@ def _w_trade(ctx, s, me, base, ix, vx):
     vals = [(0, s.t_round), (1, max(rules.max_rounds - s.t_round, 0) if s.t_round else 0),
             (2, s.planted), (3, 1.0 if s.t_any else 0.0)]
     for k, v in vals:
-        if v:
-            ix.append(base + k)
-            vx.append(float(v))
+        put(ix, vx, base + k, v)
     if s.t_round:
-        ix.append(base + 4 + _rel(s, me, (s.active + s.t_slot) % n))
+        ix.append(base + 4 + rel(s, me, (s.active + s.t_slot) % n))
         vx.append(1.0)
     if s.decision == "harvest_window":
-        for q in s.window:
-            ix.append(base + 4 + n + _rel(s, me, q))
-            vx.append(1.0)
+        mark_seats(s, me, s.window, base + 4 + n, ix, vx)
 
 
 def _w_offer(ctx, s, me, base, ix, vx):
@@ -353,13 +357,13 @@ def _w_offer(ctx, s, me, base, ix, vx):
         return
     n, t, tslot = s.n, ctx.t, ctx.tslot
     prop = s.o_prop
-    ix.append(base + _rel(s, me, prop))
+    ix.append(base + rel(s, me, prop))
     vx.append(1.0)
     at = base + n
     if s.o_to == ALL:
         ix.append(at + n)
     else:
-        ix.append(at + _rel(s, me, s.o_to))
+        ix.append(at + rel(s, me, s.o_to))
     vx.append(1.0)
     at += n + 1
     # given hand cards: their number, and the types I know
@@ -373,16 +377,12 @@ def _w_offer(ctx, s, me, base, ix, vx):
     at += t
     _counts(s.o_want, tslot, at, ix, vx)
     at += t
-    for q in s.o_pending:
-        ix.append(at + _rel(s, me, q))
-        vx.append(1.0)
+    mark_seats(s, me, s.o_pending, at, ix, vx)
     at += n
-    for q in s.o_accept:
-        ix.append(at + _rel(s, me, q))
-        vx.append(1.0)
+    mark_seats(s, me, s.o_accept, at, ix, vx)
     at += n
     if s.x_partner != EMPTY:
-        ix.append(at + _rel(s, me, s.x_partner))
+        ix.append(at + rel(s, me, s.x_partner))
         vx.append(1.0)
         _counts(s.x_want, tslot, at + n, ix, vx)
         _counts(s.x_trade, tslot, at + n + t, ix, vx)
