@@ -174,8 +174,8 @@ def catalogue_of(game) -> ActionCatalogue:
 
 
 # -- the two base variants --------------------------------------------------------------------------
-def _bohnanza(rules) -> list[Span]:
-    types, n = deck_types(rules), rules.n
+def _planting(types) -> list[Span]:
+    """Planting, harvesting and buying: the first spans of both base variants."""
     return [
         Span(Kind.PLANT, fields()),
         Span(Kind.PLANT_CARD, types, fields()),
@@ -183,6 +183,12 @@ def _bohnanza(rules) -> list[Span]:
         Span(Kind.BUY_FIELD),
         Span(Kind.STOP_PLANTING),
         Span(Kind.DONE),
+    ]
+
+
+def _bohnanza(rules) -> list[Span]:
+    types, n = deck_types(rules), rules.n
+    return _planting(types) + [
         Span(Kind.PASS),
         Span(Kind.END_TRADING),
         Span(Kind.KEEP, types),
@@ -200,13 +206,7 @@ def _bohnanza(rules) -> list[Span]:
 
 def _bean_duel(rules) -> list[Span]:
     types = deck_types(rules)
-    return [
-        Span(Kind.PLANT, fields()),
-        Span(Kind.PLANT_CARD, types, fields()),
-        Span(Kind.HARVEST, fields()),
-        Span(Kind.BUY_FIELD),
-        Span(Kind.STOP_PLANTING),
-        Span(Kind.DONE),
+    return _planting(types) + [
         Span(Kind.DISCARD, types),
         Span(Kind.DISCARD_HAND, hand_positions(rules)),
         Span(Kind.KEEP_HAND),
