@@ -121,3 +121,15 @@ def names(cards) -> list[str]:
     """Type names of a list of type codes."""
     from bean_env.cards import NAMES
     return [NAMES[c] for c in cards]
+
+
+def play_agents(game, agents) -> list:
+    """Play ``agents`` (one per seat) until the game is over or truncated, asserting every action
+    they return is legal (AGT-1). Returns the game's history."""
+    while not game.is_over and not game.is_truncated:
+        seat = game.current_player
+        legal = game.legal_actions()
+        action = agents[seat].act(game.view(seat), legal)
+        assert action in legal, (seat, action)
+        game.apply(action)
+    return game.history

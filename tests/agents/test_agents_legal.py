@@ -6,6 +6,7 @@ import pytest
 import bean_env
 from agents import make_agent
 from agentcases import case_id, cases, positions
+from helpers import play_agents
 
 LINEUP = ("heuristic", "random", "mcts")
 MCTS_KW = {"simulations": 3}
@@ -54,12 +55,7 @@ def test_agt1_mcts_plays_whole_games_legally(variant):
         pytest.skip(f"{variant} not implemented")
     game = bean_env.new_game(variant, seed=2)
     agents = [make_agent("mcts", seed=p, simulations=2, rollout_steps=None) for p in range(game.num_players)]
-    while not game.is_over:
-        p = game.current_player
-        legal = game.legal_actions()
-        action = agents[p].act(game.view(p), legal)
-        assert action in legal
-        game.apply(action)
+    play_agents(game, agents)
 
 
 def test_agt2_heuristic_builds_and_submits_whole_trade_offers():

@@ -6,6 +6,7 @@ import pytest
 
 import bean_env
 from agents import make_agent
+from helpers import play_agents
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 5])
@@ -13,8 +14,6 @@ def test_all_heuristic_games_reach_the_final_harvest(num_players):
     for seed in range(2):
         game = bean_env.new_game("hostile_takeover", seed=seed, num_players=num_players)
         agents = [make_agent("heuristic", seed=seed * 10 + p) for p in range(num_players)]
-        while not game.is_over and not game.is_truncated:
-            p = game.current_player
-            game.apply(agents[p].act(game.view(p), game.legal_actions()))
+        play_agents(game, agents)
         assert game.is_over and not game.is_truncated, f"seed {seed}: stalled at turn {game.state.turn}"
         assert game.winners()

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from helpers import assert_conserved, assert_well_formed, state_digest
+from helpers import assert_conserved, assert_well_formed, random_playout, state_digest
 from takeover_util import texts_conserved
 
 from bean_env import Game, new_game, replay
@@ -26,17 +26,6 @@ def short_game(n: int, seed: int, cut: int | None) -> Game:
         s.removed = s.deck[:-cut]
         s.deck = s.deck[-cut:]
     return g
-
-
-def play(g: Game, rng: random.Random, check=None) -> int:
-    steps = 0
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-        steps += 1
-        if check:
-            check(g)
-    return steps
 
 
 def full_check(g: Game) -> None:
@@ -85,8 +74,7 @@ def test_card_conservation_2000_random_games(n):
     for seed in range(2000):
         g = short_game(n, seed, cut=None if seed % 2 else 6 + seed % 7)
         check = full_check if seed % 50 == 0 else fast_check   # the rules' own hooks in every 50th game
-        check(g)
-        play(g, random.Random(seed), check)
+        random_playout(g, random.Random(seed), check=check)
         ended += g.is_over and not g.is_truncated
     assert ended >= 900
 
@@ -97,7 +85,7 @@ def test_full_length_games_end_and_score(n):
     hundredths; the winners hold the best score."""
     for seed in range(3):
         g = new_game("hostile_takeover", seed=seed, num_players=n, max_actions_per_turn=20)
-        play(g, random.Random(seed))
+        random_playout(g, random.Random(seed))
         assert g.is_over and not g.is_truncated
         sc = g.scores()
         assert all(isinstance(x, int) for x in sc)

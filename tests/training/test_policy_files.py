@@ -13,6 +13,7 @@ from agents.ppo import PolicyNet, PPOAgent, save_policy, shipped_checkpoint
 from bean_env import new_game
 from bean_env.engine.catalogue import catalogue_for
 from bean_env.envs.observation import encoder_for
+from helpers import play_agents
 
 
 def random_policy(path, variant="bean_duel", hidden=(16, 8), seed=0, **config):
@@ -59,13 +60,7 @@ def test_ppo_agent_plays_legal_moves_and_is_deterministic(tmp_path):
     def play(seed):
         game = new_game("bean_duel", seed=seed)
         agents = [make_agent("ppo", seed=1, checkpoint=tmp_path / "p"), make_agent("random", seed=2)]
-        while not game.is_over:
-            seat = game.current_player
-            legal = game.legal_actions()
-            action = agents[seat].act(game.view(seat), legal)
-            assert action in legal
-            game.apply(action)
-        return game.history
+        return play_agents(game, agents)
 
     assert play(3) == play(3)
 

@@ -12,6 +12,7 @@ import pytest
 
 from agents import make_agent
 from bean_env import new_game
+from helpers import play_agents
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,12 +27,7 @@ def play_with(checkpoint: Path, variant: str, seed: int = 3, **config) -> None:
     game = new_game(variant, seed=seed, **config)
     agents = [make_agent("ppo", seed=1, checkpoint=checkpoint)] + \
              [make_agent("random", seed=q) for q in range(1, game.num_players)]
-    while not game.is_over:
-        seat = game.current_player
-        legal = game.legal_actions()
-        action = agents[seat].act(game.view(seat), legal)
-        assert action in legal
-        game.apply(action)
+    play_agents(game, agents)
 
 
 @pytest.mark.slow
