@@ -70,7 +70,10 @@ class PlayerView:
             raise ValueError(f"bad player {player!r}; allowed: 0..{game.state.n - 1}")
         self.player = player
         self._rules = game.rules
-        self._history = list(game.history)
+        # the game's history only grows by appending, so a reference and its length are a snapshot
+        # (copying it for every view made agent play quadratic in the game length)
+        self._history = game.history
+        self._history_len = len(game.history)
         self._state = game.rules.mask(game.state, player)
 
     # -- INFO-1 public and private facts -----------------------------------------------------------
@@ -202,7 +205,7 @@ class PlayerView:
             raise AssertionError(f"view inconsistent: {len(rest)} unseen cards left over")
         s.seed = r.getrandbits(62)
         s.shuffles = 0
-        return Game(self._rules, s, list(self._history))
+        return Game(self._rules, s, self._history[:self._history_len])
 
     def __repr__(self) -> str:
         return f"<PlayerView player={self.player} {self.variant} decision={self.decision!r}>"
