@@ -3,7 +3,7 @@
     python benchmarks/tournament.py ladder              # writes docs/results.md (make results)
     python benchmarks/tournament.py ladder --scale 0.2  # a quick, smaller run (fewer deals)
 
-Every match is a seeded tournament (``agents.tournament``): the document lists its game count, seed,
+Every match is a seeded tournament (``bean_env.agents.tournament``): the document lists its game count, seed,
 win rates with 95% confidence intervals and ratings, and whether each goal is met and by how much.
 """
 from __future__ import annotations

@@ -27,7 +27,7 @@ from .render import render_game
 
 # -- list -------------------------------------------------------------------------------------------------
 def cmd_list(args, out: TextIO) -> int:
-    from agents import AGENTS
+    from bean_env.agents import AGENTS
 
     print("variants (rule options with defaults):", file=out)
     for v in implemented():
@@ -51,8 +51,8 @@ def _parse_choice(text: str, legal: list[Action]):
 
 
 def cmd_play(args, out: TextIO, inp: TextIO) -> int:
-    from agents import make_agent
-    from agents.tournament import parse_options, parse_spec
+    from bean_env.agents import make_agent
+    from bean_env.agents.tournament import parse_options, parse_spec
 
     config = parse_options(args.option)
     game = new_game(args.variant, seed=args.seed, **config)
@@ -157,7 +157,7 @@ def cmd_bench(args, out: TextIO) -> int:
 
 def cmd_train(args, out: TextIO) -> int:
     try:
-        from training.cli import main as train_main
+        from bean_env.training.cli import main as train_main
     except ImportError as exc:
         raise ValueError(f"training is not available ({exc}); "
                          "install the extra: pip install 'bean-env[train]'") from exc
@@ -166,7 +166,7 @@ def cmd_train(args, out: TextIO) -> int:
 
 # -- entry point -------------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
-    from agents.tournament import add_arguments
+    from bean_env.agents.tournament import add_arguments
 
     parser = argparse.ArgumentParser(prog="bean-env", description="Bohnanza environments: play, "
                                      "tournaments, replays, benchmarks and training.")
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         if args.command == "play":
             return cmd_play(args, out, stdin or sys.stdin)
         if args.command == "tournament":
-            from agents.tournament import run_from_args
+            from bean_env.agents.tournament import run_from_args
             run_from_args(args)
             return 0
         if args.command == "replay":

@@ -34,7 +34,7 @@ def with_trained(variant: str, pool: list[str]) -> list[str]:
     """The pool plus the trained ``ppo`` agent where a policy is shipped for the variant (needs torch)."""
     try:
         import torch  # noqa: F401
-        from agents.ppo import shipped_checkpoint
+        from bean_env.agents.ppo import shipped_checkpoint
     except ImportError:
         return pool
     return pool + ["ppo"] if shipped_checkpoint(variant) is not None else pool
@@ -49,7 +49,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
     try:
-        from agents.tournament import run_tournament
+        from bean_env.agents.tournament import run_tournament
     except ImportError as exc:  # pragma: no cover - agents ships with bean_env
         print(f"the demo needs the agents package: {exc}", file=sys.stderr)
         return 1

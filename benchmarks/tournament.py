@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from agents import ladder, tournament
+from bean_env.agents import ladder, tournament
 
 if __name__ == "__main__":
     argv = sys.argv[1:]

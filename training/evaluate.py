@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Callable
 
-from agents import make_agent
+from bean_env.agents import make_agent
 from bean_env import new_game
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agents.ppo import PolicyNet, save_policy
+from bean_env.agents.ppo import PolicyNet, save_policy
 
 _ACTIVATIONS = {"Tanh": "tanh", "ReLU": "relu"}
 

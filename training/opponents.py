@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 import numpy as np
 
-from agents import AGENTS, make_agent
-from agents.ppo import PolicyNet
+from bean_env.agents import AGENTS, make_agent
+from bean_env.agents.ppo import PolicyNet
 
 SELF = "self"
 

@@ -1,6 +1,6 @@
 """Results of a trained policy: the learning curve (PNG) and a final evaluation table (markdown).
 
-    python -m training.report --run runs/bean_duel__1__... --checkpoint agents/weights/bean_duel \
+    python -m bean_env.training.report --run runs/bean_duel__1__... --checkpoint agents/weights/bean_duel \
         --games 400 --seed 20261130 --png docs/training_bean_duel.png
 
 The table has the policy's games, wins and win rate against each baseline (``random``, ``heuristic``), and,
@@ -13,7 +13,7 @@ import argparse
 import csv
 from pathlib import Path
 
-from agents import make_agent
+from bean_env.agents import make_agent
 
 from .evaluate import EvalResult, evaluate
 
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--games", type=int, default=400, help="games per agent and opponent")
     p.add_argument("--seed", type=int, default=20261130, help="seed of the first game (game i: seed + i)")
     args = p.parse_args(argv)
-    from agents.ppo import PolicyNet
+    from bean_env.agents.ppo import PolicyNet
 
     meta = PolicyNet.load(args.checkpoint).meta
     if args.run and args.png:

@@ -1,7 +1,7 @@
 """Self-play with Ray RLlib PPO (new API stack) for clusters: one shared policy plays every seat.
 
-    python -m training.rllib_selfplay --variant bean_duel --iterations 50
-    python -m training.rllib_selfplay --address ray://head:10001 --num-env-runners 32 ...
+    python -m bean_env.training.rllib_selfplay --variant bean_duel --iterations 50
+    python -m bean_env.training.rllib_selfplay --address ray://head:10001 --num-env-runners 32 ...
 
 The AEC env is exposed to RLlib as a ``MultiAgentEnv`` (``BeanMultiAgentEnv``) whose observations are
 ``{"observations": vector, "action_mask": float mask}`` (the key names RLlib's action-masking module
@@ -29,7 +29,7 @@ import gymnasium as gym
 import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-from agents.ppo import save_policy
+from bean_env.agents.ppo import save_policy
 
 from .selfplay import _bool, _field_docs
 from .selfplay_env import make_aec
@@ -135,7 +135,7 @@ class Args:
     """run directory to continue from its latest checkpoint"""
 
 
-def parse_args(argv: list[str] | None = None, prog: str = "python -m training.rllib_selfplay") -> Args:
+def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> Args:
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     docs = _field_docs(Args)
     for f in dataclasses.fields(Args):
@@ -251,7 +251,7 @@ def train(args: Args) -> Path:
     return run
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m training.rllib_selfplay") -> None:
+def main(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> None:
     train(parse_args(argv, prog))
 
 

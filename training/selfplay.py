@@ -1,6 +1,6 @@
 """Self-play training with MaskablePPO (sb3-contrib) for any implemented variant and player count.
 
-    python -m training.selfplay --variant bean_duel --total-timesteps 1000000 --seed 1
+    python -m bean_env.training.selfplay --variant bean_duel --total-timesteps 1000000 --seed 1
     bean-env train --variant bohnanza --num-players 5 --opponent-mix self:0.6,heuristic:0.4
 
 The learner plays one seat per episode (rotating); the other seats are drawn from an opponent pool of
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from agents.ppo import PPOAgent, PolicyNet, save_policy
+from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 
 
 @dataclass
@@ -118,7 +118,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
-def parse_args(argv: list[str] | None = None, prog: str = "python -m training.selfplay") -> Args:
+def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.selfplay") -> Args:
     parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0]))
     return Args(**vars(parser.parse_args(argv)))
 
@@ -353,7 +353,7 @@ def train(args: Args) -> Path:
     return run.path
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m training.selfplay") -> None:
+def main(argv: list[str] | None = None, prog: str = "python -m bean_env.training.selfplay") -> None:
     train(parse_args(argv, prog))
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from agents.ppo import PolicyNet
+from bean_env.agents.ppo import PolicyNet
 
 from .opponents import OpponentPool
 

@@ -19,11 +19,11 @@ from ..base import Agent
 from .core import Family
 
 FAMILIES: dict[str, str] = {
-    "bohnanza": "agents.heuristic.bohnanza:BohnanzaFamily",
-    "bean_duel": "agents.heuristic.duel:DuelFamily",
-    "hostile_takeover": "agents.heuristic.takeover:TakeoverFamily",
-    "al_cabohne": "agents.heuristic.mafia:MafiaFamily",
-    "bean_solitaire": "agents.heuristic.mafia:MafiaFamily",
+    "bohnanza": "bean_env.agents.heuristic.bohnanza:BohnanzaFamily",
+    "bean_duel": "bean_env.agents.heuristic.duel:DuelFamily",
+    "hostile_takeover": "bean_env.agents.heuristic.takeover:TakeoverFamily",
+    "al_cabohne": "bean_env.agents.heuristic.mafia:MafiaFamily",
+    "bean_solitaire": "bean_env.agents.heuristic.mafia:MafiaFamily",
 }
 _LOADED: dict[str, Family] = {}
 

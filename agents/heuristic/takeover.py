@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bean_env.engine.actions import Action, Kind
-from bean_env.engine.textcards import (PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_EXTRAKARTE, TXT_JOKER,
+from bean_env.engine.takeover.textcards import (PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_EXTRAKARTE, TXT_JOKER,
                                        TXT_MIGHTY, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL,
                                        TXT_VARIABLE, meter_value)
 

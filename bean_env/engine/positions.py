@@ -77,7 +77,7 @@ _MAFIA_PHASES = (("turn_start", "plant", "turn_up", "place", "draw"), _mafia_pha
 
 
 def _takeover_phase(rules, s: State, phase: str) -> None:
-    rules.enter_phase(s, phase)  # text cards as dealt; richer positions: engine/takeover_positions.py
+    rules.enter_phase(s, phase)  # text cards as dealt; richer positions: engine/takeover/positions.py
 
 # Phase name -> how the rules are entered. Mafia and takeover modules add their own.
 PHASES = {

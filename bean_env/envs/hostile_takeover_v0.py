@@ -9,7 +9,7 @@ blocks below are documented in ``docs/envs.md`` ("Hostile takeover").
 """
 from __future__ import annotations
 
-from ..engine.textcards import NUM_TEXTS
+from ..engine.takeover.textcards import NUM_TEXTS
 from .aec import BeanAECEnv, make_env_fn
 from .observation import Block, Context, mark_seats, put, register_observation, rel
 

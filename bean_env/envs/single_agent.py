@@ -45,7 +45,7 @@ class UniformRandomPolicy:
 def _make_agent(name: str, seed: int):
     """An agent of the ``agents`` package by registry name (``"random"``, ``"heuristic"``, ...)."""
     try:
-        agents = importlib.import_module("agents")
+        agents = importlib.import_module("bean_env.agents")
     except ImportError as err:
         raise ValueError(f"opponent {name!r} names an agent, but the agents package is not importable") from err
     return agents.make_agent(name, seed=seed)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import bean_env
-from agents import make_agent
+from bean_env.agents import make_agent
 from agentcases import case_id, cases, positions
 
 AGENTS = {"random": {}, "heuristic": {}, "mcts": {"simulations": 4}}

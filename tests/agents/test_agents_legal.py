@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import bean_env
-from agents import make_agent
+from bean_env.agents import make_agent
 from agentcases import case_id, cases, positions
 from helpers import play_agents
 
@@ -86,8 +86,8 @@ def test_mcts_rejects_bad_options():
 def test_mcts_delegates_trade_offers_to_the_heuristic():
     """At the sub-decisions of a trade offer (AGT-2) the MCTS agent acts as the heuristic does; with
     ``delegate=False`` it searches them itself (and stays legal)."""
-    from agents.heuristic import family_for
-    from agents.heuristic.bohnanza import TRADE_DECISIONS
+    from bean_env.agents.heuristic import family_for
+    from bean_env.agents.heuristic.bohnanza import TRADE_DECISIONS
     assert family_for("bohnanza").delegated == TRADE_DECISIONS
     seen = 0
     for k, game in enumerate(positions("bohnanza", {"num_players": 4}, seed=31, count=40)):

@@ -105,12 +105,12 @@ def test_bench_runs_one_benchmark_script(capfd):
 
 
 def test_train_hands_over_to_the_training_package(monkeypatch):
-    """`bean-env train ARGS` calls ``training.cli.main(ARGS)``."""
+    """`bean-env train ARGS` calls ``bean_env.training.cli.main(ARGS)``."""
     import types
     seen = []
-    fake = types.ModuleType("training.cli")
+    fake = types.ModuleType("bean_env.training.cli")
     fake.main = lambda argv: seen.append(argv) or 0
-    monkeypatch.setitem(sys.modules, "training.cli", fake)
+    monkeypatch.setitem(sys.modules, "bean_env.training.cli", fake)
     assert _run(["train", "--variant", "bean_duel"])[0] == 0
     assert seen == [["--variant", "bean_duel"]]
 

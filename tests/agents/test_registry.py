@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from agents import AGENTS, Agent, make_agent, register_agent
-from agents.heuristic import Family
-from agents.registry import _load
+from bean_env.agents import AGENTS, Agent, make_agent, register_agent
+from bean_env.agents.heuristic import Family
+from bean_env.agents.registry import _load
 
 
 class LastAction(Family):
@@ -38,9 +38,9 @@ def test_register_agent_and_make_it(monkeypatch):
 
 
 def test_lazy_factory_paths_load_on_first_use(monkeypatch):
-    monkeypatch.setitem(AGENTS, "lazy_random", "agents.base:RandomAgent")
+    monkeypatch.setitem(AGENTS, "lazy_random", "bean_env.agents.base:RandomAgent")
     assert type(make_agent("lazy_random")).__name__ == "RandomAgent"
-    assert _load("agents.heuristic:HeuristicAgent").__name__ == "HeuristicAgent"
+    assert _load("bean_env.agents.heuristic:HeuristicAgent").__name__ == "HeuristicAgent"
 
 
 def test_unknown_agent_lists_the_registered_names():
@@ -50,8 +50,8 @@ def test_unknown_agent_lists_the_registered_names():
 
 def test_heuristic_families_are_pluggable(monkeypatch):
     """A family registered for a variant is used by the heuristic; unknown variants get the generic core."""
-    import agents.heuristic as heuristic
-    from agents.heuristic import Family, HeuristicAgent, family_for, register_family
+    import bean_env.agents.heuristic as heuristic
+    from bean_env.agents.heuristic import Family, HeuristicAgent, family_for, register_family
     from agentcases import positions
 
     monkeypatch.setattr(heuristic, "FAMILIES", dict(heuristic.FAMILIES))

@@ -1,8 +1,8 @@
 """The `bean_solitaire` heuristic starves the mafia (agents/heuristic/mafia.py): MAF-7, MAF-8, MAF-9, MAF-13."""
 from __future__ import annotations
 
-from agents.registry import make_agent
-from agents.tournament import run_tournament
+from bean_env.agents.registry import make_agent
+from bean_env.agents.tournament import run_tournament
 from bean_env.engine.actions import Kind
 from bean_env.engine.positions import make_position
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.tournament import run_tournament
+from bean_env.agents.tournament import run_tournament
 
 
 def _rate(result, label: str) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import bean_env
-from agents import make_agent
+from bean_env.agents import make_agent
 from helpers import play_agents
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import bean_env
-from agents.tournament import (make_entries, parse_spec, rate, run_tournament, schedule, wilson)
+from bean_env.agents.tournament import (make_entries, parse_spec, rate, run_tournament, schedule, wilson)
 
 
 def test_schedule_rotates_seats_over_duplicate_deals():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents import make_agent
+from bean_env.agents import make_agent
 from bean_env.engine.views import PlayerView
 from bean_env.envs.single_agent import SingleAgentEnv
 

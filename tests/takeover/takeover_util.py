@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bean_env.cards import CODE
-from bean_env.engine.takeover_positions import takeover_position  # noqa: F401  (re-exported)
+from bean_env.engine.takeover.positions import takeover_position  # noqa: F401  (re-exported)
 
 B = CODE  # bean type codes by name
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from agents import make_agent
+from bean_env.agents import make_agent
 from bean_env import Kind, new_game
 
 

@@ -9,7 +9,7 @@ from takeover_util import B, legal, texts_conserved
 
 from bean_env import new_game
 from bean_env.cards import DECKS, handicap
-from bean_env.engine.textcards import (MUTATION_ORDER, bohnbastica, bohnotoni, calzbohne, cutting_final,
+from bean_env.engine.takeover.textcards import (MUTATION_ORDER, bohnbastica, bohnotoni, calzbohne, cutting_final,
                                        cutting_in_play, diabohno, meter_value, next_type)
 
 

@@ -1,9 +1,9 @@
 """Evaluation of an agent against baselines: reproducible, seats rotate, solitaire plays the mafia."""
 from __future__ import annotations
 
-from agents import make_agent
-from training.evaluate import evaluate
-from training.report import markdown
+from bean_env.agents import make_agent
+from bean_env.training.evaluate import evaluate
+from bean_env.training.report import markdown
 
 
 def test_evaluation_is_reproducible_and_counts_wins():

@@ -9,10 +9,10 @@ pytest.importorskip("sb3_contrib")
 
 from sb3_contrib import MaskablePPO  # noqa: E402
 
-from agents.ppo import PolicyNet  # noqa: E402
-from training.export import export_sb3  # noqa: E402
-from training.opponents import OpponentPool, parse_mix  # noqa: E402
-from training.selfplay_env import SelfPlayEnv  # noqa: E402
+from bean_env.agents.ppo import PolicyNet  # noqa: E402
+from bean_env.training.export import export_sb3  # noqa: E402
+from bean_env.training.opponents import OpponentPool, parse_mix  # noqa: E402
+from bean_env.training.selfplay_env import SelfPlayEnv  # noqa: E402
 
 
 @pytest.mark.parametrize("activation", [torch.nn.Tanh, torch.nn.ReLU])

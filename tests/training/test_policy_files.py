@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 import torch
 
-from agents import make_agent
-from agents.ppo import PolicyNet, PPOAgent, save_policy, shipped_checkpoint
+from bean_env.agents import make_agent
+from bean_env.agents.ppo import PolicyNet, PPOAgent, save_policy, shipped_checkpoint
 from bean_env import new_game
 from bean_env.engine.catalogue import catalogue_for
 from bean_env.envs.observation import encoder_for
@@ -162,7 +162,7 @@ def test_no_shipped_policy_is_a_clear_error():
 def test_shipped_policy_plays(variant):
     if shipped_checkpoint(variant) is None:
         pytest.skip(f"no shipped policy for {variant}")
-    from agents.ppo import WEIGHTS_DIR
+    from bean_env.agents.ppo import WEIGHTS_DIR
 
     assert (WEIGHTS_DIR / f"{variant}.pt").stat().st_size < 5 * 1024 * 1024
     game = new_game(variant, seed=5)
@@ -175,7 +175,7 @@ def test_shipped_policy_plays(variant):
 
 def test_one_shipped_agent_serves_every_shipped_variant():
     """Without a checkpoint the agent picks the shipped policy of each view's variant."""
-    from agents.ppo import shipped_variants
+    from bean_env.agents.ppo import shipped_variants
 
     variants = [v for v in ("bean_duel", "bean_solitaire") if v in shipped_variants()]
     if len(variants) < 2:
@@ -197,7 +197,7 @@ def test_shipped_duel_policy_beats_random():
     the 400-game evaluation is in docs/results.md)."""
     if shipped_checkpoint("bean_duel") is None:
         pytest.skip("no shipped bean_duel policy")
-    from training.evaluate import evaluate
+    from bean_env.training.evaluate import evaluate
 
     res = evaluate(lambda s: make_agent("ppo", seed=s), "bean_duel", {}, "random", games=40, seed=777)
     assert res.win_rate >= 0.8, res
@@ -208,7 +208,7 @@ def test_shipped_solitaire_policy_holds_its_own_against_the_mafia():
     some of them against the mafia (MAF-13; the 400-game evaluation is in docs/results.md)."""
     if shipped_checkpoint("bean_solitaire") is None:
         pytest.skip("no shipped bean_solitaire policy")
-    from training.evaluate import evaluate
+    from bean_env.training.evaluate import evaluate
 
     ppo = evaluate(lambda s: make_agent("ppo", seed=s), "bean_solitaire", {}, "random", games=10, seed=777)
     rnd = evaluate(lambda s: make_agent("random", seed=s), "bean_solitaire", {}, "random", games=10, seed=777)

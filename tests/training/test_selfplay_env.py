@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from training.opponents import OpponentPool, parse_mix
-from training.selfplay_env import SelfPlayEnv
+from bean_env.training.opponents import OpponentPool, parse_mix
+from bean_env.training.selfplay_env import SelfPlayEnv
 
 
 def run_episode(env, rng, seed=None):
@@ -70,7 +70,7 @@ def test_same_seed_same_episode():
 
 
 def test_snapshots_play_from_observations():
-    from agents.ppo import PolicyNet
+    from bean_env.agents.ppo import PolicyNet
 
     env = SelfPlayEnv("bean_duel", {}, OpponentPool(parse_mix("self:1"), seed=0), seed=2)
     obs_size, n = env.observation_space.shape[0], env.action_space.n

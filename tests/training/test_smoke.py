@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agents import make_agent
+from bean_env.agents import make_agent
 from bean_env import new_game
 from helpers import play_agents
 

@@ -18,10 +18,10 @@ Terms (see also ``textcards``):
 
 Hands have no order (HT-3): they are kept sorted by type and actions name a type, not a position.
 
-Modules: this one has set-up, flow and applying actions; ``takeover_legal`` the legal actions,
-``takeover_info`` views, card places and rendering, ``takeover_state`` the extra state attributes,
-``takeover_catalogue`` the env's action integers, ``textcards`` the card codes and payment scales,
-``takeover_positions`` exact positions for tests.
+Modules: this one has set-up, flow and applying actions; ``legal`` the legal actions,
+``info`` views, card places and rendering, ``shared`` the extra state attributes,
+``catalogue`` the env's action integers, ``textcards`` the card codes and payment scales,
+``positions`` exact positions for tests.
 Decision points: ``turn``, ``copy``, ``play``, ``place``, ``harvest``, ``attack``, ``defend``,
 ``override``, ``show``, ``seed_coin``, ``seed_keep``, ``final``, ``final_play``, ``game_over``.
 """
@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 
-from ..cards import DECKS, GARDEN, expand
-from .actions import Action, Kind
-from .common import Rules
-from .state import EMPTY, State
-from .takeover_info import TakeoverInfo
-from .takeover_legal import TakeoverLegal
-from .takeover_state import ALL_BITS, HAND_LIMIT, MUTA_FLAG, init_fields
+from ...cards import DECKS, GARDEN, expand
+from ..actions import Action, Kind
+from ..common import Rules
+from ..state import EMPTY, State
+from .info import TakeoverInfo
+from .legal import TakeoverLegal
+from .shared import ALL_BITS, HAND_LIMIT, MUTA_FLAG, init_fields
 from .textcards import (NUM_TEXTS, PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_EXTRA_HARVEST, TXT_EXTRAKARTE,
                         TXT_JOKER, TXT_MIGHTY, TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN,
                         TXT_STRONG, TXT_SWAP_FIELDS, TXT_SWAP_HANDS, TXT_VARIABLE, meter_value)
@@ -613,4 +613,4 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         return [p for p in range(s.n) if sc[p] == best]
 
 
-from . import takeover_catalogue  # noqa: E402,F401  (registers the action catalogue)
+from . import catalogue  # noqa: E402,F401  (registers the action catalogue)

@@ -2,7 +2,7 @@
 
 ::
 
-    from bean_env.engine.takeover_positions import takeover_position
+    from bean_env.engine.takeover.positions import takeover_position
     game = takeover_position(num_players=3, active=0,
                              hands=[["blue", "blue"], ["soy"], []],
                              fields=[[("blue", 3), ["cutting", "garden"], None], [], []],
@@ -26,12 +26,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import CODE, GARDEN, NAMES
-from .config import validate
-from .game import Game
-from .state import State
-from .takeover import TakeoverRules
-from .takeover_state import init_fields
+from ...cards import CODE, GARDEN, NAMES
+from ..config import validate
+from ..game import Game
+from ..state import State
+from .rules import TakeoverRules
+from .shared import init_fields
 from .textcards import NUM_TEXTS
 
 

@@ -15,8 +15,8 @@ Everything here is a pure function of plain values, shared by the rules module a
 """
 from __future__ import annotations
 
-from ..cards import BLACK_EYED, BLUE, CHILI, CUTTING, GARDEN, GREEN, RED, SOY, STINK, coins_for, handicap
-from .actions import TEXT_NAMES
+from ...cards import BLACK_EYED, BLUE, CHILI, CUTTING, GARDEN, GREEN, RED, SOY, STINK, coins_for, handicap
+from ..actions import TEXT_NAMES
 
 (TXT_SWAP_FIELDS, TXT_CHEMIEKEULE, TXT_EXTRAKARTE, TXT_PLAY_AT_END, TXT_SWAP_HANDS, TXT_JOKER, TXT_MIGHTY,
  TXT_MUTA, TXT_PIRATE, TXT_BOHNBASTICA, TXT_BOHNOTONI, TXT_CALZBOHNE, TXT_DIABOHNO, TXT_SAMENHANDEL,

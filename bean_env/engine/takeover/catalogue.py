@@ -1,9 +1,9 @@
 """The `hostile_takeover` action catalogue (integers for the env, AGT-1)."""
 from __future__ import annotations
 
-from .actions import Kind
-from .catalogue import Span, deck_types, fields, other_seats, register_catalogue
-from .takeover_state import MUTA_FLAG
+from ..actions import Kind
+from ..catalogue import Span, deck_types, fields, other_seats, register_catalogue
+from .shared import MUTA_FLAG
 from .textcards import (NUM_TEXTS, TXT_CHEMIEKEULE, TXT_EXTRA_HARVEST, TXT_EXTRAKARTE, TXT_JOKER, TXT_PIRATE,
                         TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN, TXT_SWAP_FIELDS, TXT_SWAP_HANDS)
 

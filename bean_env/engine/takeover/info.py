@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .state import EMPTY, State
-from .takeover_state import HIDDEN
+from ..state import EMPTY, State
+from .shared import HIDDEN
 from .textcards import NUM_TEXTS, TXT_JOKER
 
 
@@ -82,8 +82,8 @@ class TakeoverInfo:
             hand[k], s.deck[j] = s.deck[j], hand[k]
 
     def render_extra(self, s: State) -> str:
-        from ..cards import NAMES
-        from .actions import TEXT_NAMES
+        from ...cards import NAMES
+        from ..actions import TEXT_NAMES
 
         lines = []
         for p in range(s.n):

@@ -1,13 +1,13 @@
 """Legal actions of `hostile_takeover` (HT-4..19, TXT-1..18): the one generator behind validation,
-masks and bots (AGT-1). A mixin of ``TakeoverRules``; terms: see ``takeover``."""
+masks and bots (AGT-1). A mixin of ``TakeoverRules``; terms: see ``rules``."""
 from __future__ import annotations
 
-from ..cards import handicap
-from .actions import Action, Kind
-from .state import State
-from .takeover_state import (CONFIRM, DONE, END_TURN, GIVE_UP, KEEP_SHOWN, MUTA_FLAG, NO_DEFENCE, OVERRIDE, PASS,
+from ...cards import handicap
+from ..actions import Action, Kind
+from ..state import State
+from .shared import (CONFIRM, DONE, END_TURN, GIVE_UP, KEEP_SHOWN, MUTA_FLAG, NO_DEFENCE, OVERRIDE, PASS,
                              REDRAW, TIED, TURN_UP)
-from .takeover_state import has_card as _has
+from .shared import has_card as _has
 from .textcards import (DIABOHNO_TYPES, JOKER_TYPES, NO_CHEMISTRY, PIZZAS, TXT_BOHNBASTICA, TXT_BOHNOTONI,
                         TXT_CALZBOHNE, TXT_CHEMIEKEULE, TXT_EXTRA_HARVEST, TXT_EXTRAKARTE, TXT_JOKER, TXT_MIGHTY,
                         TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN, TXT_STRONG,

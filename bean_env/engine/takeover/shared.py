@@ -1,11 +1,11 @@
 """Shared pieces of the `hostile_takeover` rules modules: the extra state attributes, action constants
-and small helpers (terms: see ``takeover``)."""
+and small helpers (terms: see ``rules``)."""
 from __future__ import annotations
 
 from bisect import bisect_left
 
-from .actions import Action, Kind
-from .state import State
+from ..actions import Action, Kind
+from ..state import State
 from .textcards import PIZZAS, TXT_CHEMIEKEULE, TXT_MIGHTY, TXT_MUTA, TXT_STRONG, TXT_VARIABLE
 
 HIDDEN = -2      # a defence card whose identity the viewer does not know (masked states only)
