@@ -1,20 +1,19 @@
 """Baseline agents for bean_env behind one small interface and a registry.
 
     from bean_env.agents import make_agent, AGENTS
-    agent = make_agent("heuristic", seed=1)
+    agent = make_agent("heuristic", seed=1)                  # or a spec: make_agent("mcts:simulations=50")
     action = agent.act(game.view(game.current_player), game.legal_actions())
 
-Registered here: ``random``, ``heuristic``, ``mcts``, ``ppo``. Other packages add theirs with
-``register_agent(name, factory)`` (a callable or a lazy ``"module:attribute"`` path).
+The registry is ``bean_env.registry`` (re-exported here), where the built-in agents ``random``,
+``heuristic``, ``mcts`` and ``ppo`` are registered as lazy entry points of this package, so the envs name
+opponents without importing it. Other packages add theirs with ``register_agent(name, factory)`` (a
+callable or a lazy ``"module:attribute"`` path).
 """
 from __future__ import annotations
 
 from .base import Agent, RandomAgent
-from .registry import AGENTS, make_agent, register_agent
+from .registry import (AGENTS, agent_names, agent_options, check_options, describe_agent, make_agent, parse_spec,
+                       register_agent)
 
-register_agent("random", RandomAgent)
-register_agent("heuristic", "bean_env.agents.heuristic:HeuristicAgent")
-register_agent("mcts", "bean_env.agents.mcts:MCTSAgent")
-register_agent("ppo", "bean_env.agents.ppo:PPOAgent")  # trained policy; needs torch (train extra)
-
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent", "register_agent"]
+__all__ = ["AGENTS", "Agent", "RandomAgent", "agent_names", "agent_options", "check_options", "describe_agent",
+           "make_agent", "parse_spec", "register_agent"]

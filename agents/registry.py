@@ -1,40 +1,13 @@
-"""The agent registry: names to factories, so the CLI, tournaments and training pick agents by name.
+"""The agent registry (``bean_env.registry``), re-exported where the agents live.
 
-A factory is any callable ``factory(seed=None, **kw) -> Agent``, or an import path
-``"package.module:attribute"`` that is loaded only when the agent is first made (so optional
-dependencies such as torch are imported only by the agents that need them).
+Names to factories (callables or lazy ``"module:attribute"`` entry points) and agent specs
+``name:key=value,...`` checked before anything is built; see ``bean_env.registry``.
 """
 from __future__ import annotations
 
-import importlib
-from typing import Callable, Union
+from bean_env.registry import (AGENTS, AgentOption, Factory, _load, agent_names, agent_options, check_options,
+                               describe_agent, load_factory, make_agent, parse_bool, parse_spec, register_agent,
+                               split_spec)
 
-Factory = Union[Callable[..., object], str]
-
-AGENTS: dict[str, Factory] = {}
-
-
-def register_agent(name: str, factory: Factory, replace: bool = False) -> None:
-    """Register ``factory`` under ``name`` (``replace=True`` to overwrite an existing name)."""
-    if not name or not isinstance(name, str):
-        raise ValueError(f"bad agent name {name!r}")
-    if name in AGENTS and not replace and AGENTS[name] is not factory:
-        raise ValueError(f"agent {name!r} is already registered; pass replace=True to overwrite it")
-    AGENTS[name] = factory
-
-
-def _load(factory: Factory) -> Callable[..., object]:
-    if isinstance(factory, str):
-        module, _, attr = factory.partition(":")
-        obj = importlib.import_module(module)
-        for part in attr.split("."):
-            obj = getattr(obj, part)
-        return obj
-    return factory
-
-
-def make_agent(name: str, seed: int | None = None, **kw):
-    """A new agent of the registered ``name``, seeded with ``seed``."""
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r}; allowed: {', '.join(sorted(AGENTS))}")
-    return _load(AGENTS[name])(seed=seed, **kw)
+__all__ = ["AGENTS", "AgentOption", "Factory", "agent_names", "agent_options", "check_options", "describe_agent",
+           "load_factory", "make_agent", "parse_bool", "parse_spec", "register_agent", "split_spec"]

@@ -32,46 +32,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from bean_env import registry as _registry
+
 MAX_STEPS = 200_000  # a game still running after this many actions is reported as truncated
 Z95 = 1.959963984540054
 
 
 # -- specs and seeds --------------------------------------------------------------------------------
 def parse_value(text: str) -> Any:
-    """``"3"`` -> 3, ``"0.5"`` -> 0.5, ``"true"`` -> True, ``"none"`` -> None, otherwise the text."""
-    low = text.lower()
-    if low in ("true", "false"):
-        return low == "true"
-    if low in ("none", "null"):
-        return None
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text
+    """``"3"`` -> 3, ``"0.5"`` -> 0.5, ``"true"``/``"yes"``/``"on"`` -> True, ``"none"`` -> None, else the text."""
+    return _registry.parse_value(text)
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
-    """``"mcts:simulations=50:rollout=random"`` -> ``("mcts", {"simulations": 50, "rollout": "random"})``."""
-    name, *parts = spec.split(":")
-    kwargs = {}
-    for part in parts:
-        key, eq, value = part.partition("=")
-        if not eq or not key:
-            raise ValueError(f"bad agent spec {spec!r}: expected name[:key=value...]")
-        kwargs[key] = parse_value(value)
-    return name, kwargs
+    """A checked agent spec: ``"mcts:simulations=50:rollout=random"`` -> ``("mcts", {"simulations": 50,
+    "rollout": "random"})``; an unknown agent or option, or a bad value, is a ValueError listing what exists."""
+    return _registry.parse_spec(spec)
 
 
-def parse_options(items: Iterable[str]) -> dict:
-    """Rule options from ``key=value`` strings."""
+def parse_options(items: Iterable[str], variant: str | None = None) -> dict:
+    """Rule options from ``key=value`` strings; with ``variant``, a yes/no option of that variant also
+    takes ``1/0``, ``yes/no``, ``on/off`` (values are checked later, by ``engine.config.validate``)."""
+    from bean_env.engine.config import OPTIONS
+
+    known = OPTIONS.get(variant, {}) if variant else {}
     out = {}
     for item in items or ():
         key, eq, value = item.partition("=")
+        key = key.strip()
         if not eq or not key:
             raise ValueError(f"bad option {item!r}: expected key=value")
-        out[key] = parse_value(value)
+        opt = known.get(key)
+        if opt is not None and isinstance(opt.default, bool):
+            try:
+                out[key] = _registry.parse_bool(value)
+            except ValueError:
+                raise ValueError(f"bad value {value!r} for option {key!r} of {variant!r}; "
+                                 f"allowed: {opt.allowed} (also 1/0, yes/no, on/off)") from None
+        else:
+            out[key] = parse_value(value)
     return out
 
 
@@ -90,14 +89,10 @@ class Entry:
 
 
 def make_entries(specs: Sequence[str]) -> list[Entry]:
-    """Entries with unique labels; checks that every agent name is registered."""
-    from . import AGENTS
-
+    """Entries with unique labels; every spec is checked (agent name, options, values) before any game."""
     entries, seen = [], {}
     for spec in specs:
         name, kwargs = parse_spec(spec)
-        if name not in AGENTS:
-            raise ValueError(f"unknown agent {name!r}; allowed: {', '.join(sorted(AGENTS))}")
         seen[spec] = seen.get(spec, 0) + 1
         label = spec if seen[spec] == 1 else f"{spec}#{seen[spec]}"
         entries.append(Entry(label, name, kwargs, spec))
@@ -439,7 +434,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_from_args(args: argparse.Namespace) -> TournamentResult:
     from bean_env.engine.config import validate
 
-    config = parse_options(args.option)
+    config = parse_options(args.option, args.variant)
     full = validate(args.variant, config)
     entries = make_entries(args.agents)
     n = full["num_players"]
