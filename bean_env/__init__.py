@@ -1,7 +1,7 @@
 """bean_env: reinforcement-learning environments for Bohnanza and its variants.
 
 Engine: ``new_game``, ``Game``, ``replay``, ``IllegalActionError``, ``PlayerView``.
-Environments (PettingZoo AEC): ``bean_env.bohnanza_v0``, ``bean_env.bean_duel_v0``, ...
+Environments (PettingZoo AEC): ``bean_env.bohnanza_v1``, ``bean_env.bean_duel_v1``, ...
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 __all__ = ["VARIANTS", "Action", "Game", "IllegalActionError", "Kind", "PlayerView", "implemented",
            "new_game", "replay"]
 
-_ENV_MODULES = {f"{v}_v0" for v in VARIANTS}
+_ENV_MODULES = {f"{v}_v1" for v in VARIANTS}
 
 # gymnasium / PettingZoo ids, registered without importing either (see envs/registration.py)
 from .envs.registration import register_all as _register_envs  # noqa: E402
@@ -29,4 +29,8 @@ def __getattr__(name: str):
     # environment modules import pettingzoo; load them only when asked for
     if name in _ENV_MODULES:
         return importlib.import_module(f".envs.{name}", __name__)
+    from .envs.registration import retired_message, retired_module
+    current = retired_module(name)
+    if current is not None:
+        raise AttributeError(retired_message(f"bean_env.{name}", f"bean_env.{current}"))
     raise AttributeError(f"module 'bean_env' has no attribute {name!r}")

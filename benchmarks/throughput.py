@@ -26,14 +26,14 @@ import numpy as np
 def bean_cases() -> list[tuple[str, str, dict]]:
     """(label, env module, options) for every bean_env variant config."""
     from bean_env.envs import available_variants
-    cases = [(f"bohnanza-german-{k}", "bean_env.envs.bohnanza_v0", {"edition": "german", "num_players": k})
+    cases = [(f"bohnanza-german-{k}", "bean_env.envs.bohnanza_v1", {"edition": "german", "num_players": k})
              for k in (3, 4, 5)]
-    cases += [(f"bohnanza-english-{k}", "bean_env.envs.bohnanza_v0", {"edition": "english", "num_players": k})
+    cases += [(f"bohnanza-english-{k}", "bean_env.envs.bohnanza_v1", {"edition": "english", "num_players": k})
               for k in range(3, 8)]
-    cases += [(v, f"bean_env.envs.{v}_v0", {}) for v in available_variants()
+    cases += [(v, f"bean_env.envs.{v}_v1", {}) for v in available_variants()
               if v not in ("bohnanza", "hostile_takeover")]
     if "hostile_takeover" in available_variants():
-        cases += [(f"hostile_takeover-{k}", "bean_env.envs.hostile_takeover_v0", {"num_players": k})
+        cases += [(f"hostile_takeover-{k}", "bean_env.envs.hostile_takeover_v1", {"num_players": k})
                   for k in (2, 3, 4, 5)]
     return cases
 

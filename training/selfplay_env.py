@@ -24,7 +24,7 @@ from .opponents import OpponentPool
 
 def make_aec(variant: str, reward_mode: str = "win", **config: Any):
     """The raw AEC env of a variant (no order-enforcing wrapper: this module drives it correctly)."""
-    module = importlib.import_module(f"bean_env.envs.{variant}_v0")
+    module = importlib.import_module(f"bean_env.envs.{variant}_v1")
     return module.raw_env(reward_mode=reward_mode, **config)
 
 

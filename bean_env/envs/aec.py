@@ -30,11 +30,11 @@ Extension points for a new variant (e.g. ``al_cabohne``):
    the variant's decision point names and a function returning its extra ``Block`` list (mafia
    fields, treasury, text cards ...). Blocks must read only what the observing seat may know (INFO-3
    is tested for every registered env).
-4. Env module ``bean_env/envs/<variant>_v0.py`` (copy ``bean_duel_v0.py``): ``class raw_env(BeanAECEnv)``
-   with ``variant`` and ``metadata`` (``name="<variant>_v0"``), and ``env = make_env_fn(raw_env)``;
+4. Env module ``bean_env/envs/<variant>_v1.py`` (copy ``bean_duel_v1.py``): ``class raw_env(BeanAECEnv)``
+   with ``variant`` and ``metadata`` (``name="<variant>_v1"``), and ``env = make_env_fn(raw_env)``;
    override ``win_rewards`` / ``margin_rewards`` if the variant scores differently (mafia, solitaire).
-The registries (PettingZoo ``bean_env/<variant>-v0``, gymnasium single-agent ids) find every
-``<variant>_v0`` module by itself (``registration.py``).
+The registries (PettingZoo ``bean_env/<variant>-v1``, gymnasium single-agent ids) find every
+``<variant>_v1`` module by itself (``registration.py``).
 """
 from __future__ import annotations
 

@@ -307,7 +307,7 @@ def register_observation(variant: str, decisions: tuple, blocks: Callable[[Conte
 def make_context(variant: str, rules, n: int) -> Context:
     if variant not in _VARIANT_SPECS:
         try:  # the variant's env module declares its observation
-            importlib.import_module(f"{__package__}.{variant}_v0")
+            importlib.import_module(f"{__package__}.{variant}_v1")
         except ImportError:
             pass
     if variant not in _VARIANT_SPECS:

@@ -68,7 +68,7 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, variant: str = "bean_duel", learner_seat: int | str = 0, opponents: Any = None,
                  reward_mode: str = "win", auto_forced: bool = True, illegal_action: str = "terminate",
                  render_mode: str | None = None, **config: Any):
-        module = importlib.import_module(f"{__package__}.{variant}_v0")
+        module = importlib.import_module(f"{__package__}.{variant}_v1")
         self.aec = module.raw_env(render_mode=render_mode, reward_mode=reward_mode, auto_forced=auto_forced,
                                   illegal_action=illegal_action, **config)
         self.variant = variant

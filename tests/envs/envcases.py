@@ -20,7 +20,7 @@ def case_id(case) -> str:
 
 
 def env_module(variant: str):
-    return importlib.import_module(f"bean_env.envs.{variant}_v0")
+    return importlib.import_module(f"bean_env.envs.{variant}_v1")
 
 
 def random_walk(game, rng: random.Random, max_steps: int):

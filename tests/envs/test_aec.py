@@ -35,7 +35,7 @@ def play(env, seed: int, rng: random.Random, scramble: bool = False):
 
 @pytest.mark.parametrize("mode", ["win", "score", "margin"])
 def test_rewards_are_paid_at_the_end_to_every_seat(mode):
-    env = bean_env.bohnanza_v0.env(num_players=3, reward_mode=mode)
+    env = bean_env.bohnanza_v1.env(num_players=3, reward_mode=mode)
     final, _ = play(env, seed=4, rng=random.Random(4))
     game = env.unwrapped.game
     assert game.is_over and set(final) == {"player_0", "player_1", "player_2"}
@@ -58,7 +58,7 @@ def test_shared_win_pays_one_over_k_com_11():
 
 
 def test_no_reward_before_the_end():
-    env = bean_env.bean_duel_v0.env()
+    env = bean_env.bean_duel_v1.env()
     env.reset(seed=2)
     rng = random.Random(2)
     for _ in range(60):
@@ -71,8 +71,8 @@ def test_no_reward_before_the_end():
 def test_forced_decisions_look_like_chosen_ones_agt_3():
     """AGT-3: with auto_forced the engine history is the same as when every forced action is chosen
     by the agent, and every observation at the shared decision points is identical."""
-    auto = bean_env.bohnanza_v0.raw_env(num_players=4, auto_forced=True)
-    manual = bean_env.bohnanza_v0.raw_env(num_players=4, auto_forced=False)
+    auto = bean_env.bohnanza_v1.raw_env(num_players=4, auto_forced=True)
+    manual = bean_env.bohnanza_v1.raw_env(num_players=4, auto_forced=False)
     _, trace = play(auto, seed=8, rng=random.Random(8))
     history = auto.game.history
     manual.reset(seed=8)
@@ -94,7 +94,7 @@ def test_forced_decisions_look_like_chosen_ones_agt_3():
 
 
 def test_auto_forced_off_gives_one_step_per_engine_decision_agt_1():
-    env = bean_env.bean_duel_v0.env(auto_forced=False)
+    env = bean_env.bean_duel_v1.env(auto_forced=False)
     steps = 0
     env.reset(seed=3)
     rng = random.Random(3)
@@ -110,7 +110,7 @@ def test_auto_forced_off_gives_one_step_per_engine_decision_agt_1():
 
 
 def test_illegal_action_terminates_with_penalty_agt_5():
-    env = bean_env.bohnanza_v0.env(num_players=3)
+    env = bean_env.bohnanza_v1.env(num_players=3)
     env.reset(seed=1)
     agent = env.agent_selection
     mask = env.observe(agent)["action_mask"]
@@ -124,7 +124,7 @@ def test_illegal_action_terminates_with_penalty_agt_5():
 
 
 def test_illegal_action_raise_mode_changes_nothing_agt_5():
-    env = bean_env.bohnanza_v0.env(num_players=3, illegal_action="raise")
+    env = bean_env.bohnanza_v1.env(num_players=3, illegal_action="raise")
     env.reset(seed=1)
     mask = env.observe(env.agent_selection)["action_mask"]
     before = env.unwrapped.game.to_json()
@@ -143,19 +143,19 @@ def test_illegal_action_raise_mode_changes_nothing_agt_5():
                                          ({"max_rounds": 2}, "max_rounds")])
 def test_bad_options_name_the_key(kwargs, key):
     with pytest.raises(ValueError, match=key):
-        bean_env.bohnanza_v0.env(**kwargs)
+        bean_env.bohnanza_v1.env(**kwargs)
 
 
 def test_engine_options_reach_the_game_trade_6():
     """TRADE-6: max_trade_rounds=0 means no trading decisions at all."""
-    env = bean_env.bohnanza_v0.raw_env(num_players=3, max_trade_rounds=0, auto_forced=False)
+    env = bean_env.bohnanza_v1.raw_env(num_players=3, max_trade_rounds=0, auto_forced=False)
     play(env, seed=5, rng=random.Random(5))
     assert env.game.config["max_trade_rounds"] == 0
     assert not any(a.kind in (9, 6, 7) for a in env.game.history)  # OFFER, PASS, END_TRADING
 
 
-@pytest.mark.parametrize("maker", [lambda: bean_env.bohnanza_v0.env(edition="english", num_players=6),
-                                   lambda: bean_env.bean_duel_v0.env()])
+@pytest.mark.parametrize("maker", [lambda: bean_env.bohnanza_v1.env(edition="english", num_players=6),
+                                   lambda: bean_env.bean_duel_v1.env()])
 def test_same_seed_same_episode_despite_global_rngs_com_12(maker):
     a = play(maker(), seed=21, rng=random.Random(0), scramble=True)
     b = play(maker(), seed=21, rng=random.Random(0), scramble=True)
@@ -167,7 +167,7 @@ def test_same_seed_same_episode_despite_global_rngs_com_12(maker):
 def test_reset_without_seed_continues_the_seeded_stream():
     """reset(seed=s) plays the engine game of seed s (replayable with bean_env.replay); unseeded resets
     continue a stream drawn from s."""
-    env = bean_env.bean_duel_v0.raw_env()
+    env = bean_env.bean_duel_v1.raw_env()
     env.reset(seed=5)
     first = env.game.seed
     assert first == 5 and env.game.to_json() == bean_env.new_game("bean_duel", seed=5).to_json()
@@ -180,14 +180,14 @@ def test_reset_without_seed_continues_the_seeded_stream():
 
 
 def test_render_modes(capsys):
-    env = bean_env.bean_duel_v0.env(render_mode="ansi")
+    env = bean_env.bean_duel_v1.env(render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
     assert "decision" in text and "P0" in text
     game = env.unwrapped.game
     first = game.legal_actions()[0]
     assert f"{env.unwrapped.catalogue.encode(first, game.current_player)}={first}" in text
-    human = bean_env.bean_duel_v0.env(render_mode="human")
+    human = bean_env.bean_duel_v1.env(render_mode="human")
     human.reset(seed=1)
     mask = human.observe(human.agent_selection)["action_mask"]
     human.step(int(np.flatnonzero(mask)[0]))
@@ -195,8 +195,8 @@ def test_render_modes(capsys):
 
 
 def test_make_env_by_id_and_unwrapped_game():
-    env = make_env("bean_env/bohnanza-v0", num_players=5)
+    env = make_env("bean_env/bohnanza-v1", num_players=5)
     env.reset(seed=0)
     assert env.unwrapped.game.num_players == 5 and env.possible_agents[-1] == "player_4"
     with pytest.raises(ValueError, match="allowed"):
-        make_env("bean_env/chess-v0")
+        make_env("bean_env/chess-v1")

@@ -123,7 +123,7 @@ def test_sb3_make_vec_env_with_the_gymnasium_id():
     from stable_baselines3.common.env_util import make_vec_env
 
     import bean_env  # noqa: F401  (registers the ids)
-    venv = make_vec_env("bean_env/BeanDuel-v0", n_envs=2, seed=0)
+    venv = make_vec_env("bean_env/BeanDuel-v1", n_envs=2, seed=0)
     obs = venv.reset()
     masks = venv.env_method("action_masks")
     assert obs.shape[0] == 2 and len(masks) == 2 and all(m.any() for m in masks)

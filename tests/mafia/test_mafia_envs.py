@@ -13,7 +13,7 @@ import bean_env
 from bean_env.engine.catalogue import catalogue_for
 from bean_env.engine.positions import make_position
 
-MODULES = {"al_cabohne": "al_cabohne_v0", "bean_solitaire": "bean_solitaire_v0"}
+MODULES = {"al_cabohne": "al_cabohne_v1", "bean_solitaire": "bean_solitaire_v1"}
 
 
 def module(variant):
@@ -100,7 +100,7 @@ def _finished(variant, coins, treasury):
 
 def test_al_cabohne_rewards_mafia_wins_ties():
     """MAF-13: everyone loses when the mafia has as many coins as the best player."""
-    env = bean_env.al_cabohne_v0.raw_env()
+    env = bean_env.al_cabohne_v1.raw_env()
     game = _finished("al_cabohne", [3, 1], 3)
     assert env.win_rewards(game) == [-1.0, -1.0]
     assert env.margin_rewards(game) == [0.0, -2.0]
@@ -112,7 +112,7 @@ def test_al_cabohne_rewards_mafia_wins_ties():
 @pytest.mark.parametrize("coins, reward", [(5, 1.0), (4, 0.0), (1, -1.0)])
 def test_solitaire_rewards_win_draw_loss(coins, reward):
     """MAF-13: solitaire +1 win, 0 draw, -1 loss; score/margin = coins - 2 x mafia."""
-    env = bean_env.bean_solitaire_v0.raw_env()
+    env = bean_env.bean_solitaire_v1.raw_env()
     game = _finished("bean_solitaire", [coins], 2)
     assert game.is_over
     assert env.win_rewards(game) == [reward]
@@ -122,7 +122,7 @@ def test_solitaire_rewards_win_draw_loss(coins, reward):
 def test_solitaire_gymnasium_env_checker_and_action_masks():
     """The solitaire single-agent env passes Gymnasium's checker and exposes action_masks()."""
     from gymnasium.utils.env_checker import check_env
-    env = gymnasium.make("bean_env/BeanSolitaire-v0")
+    env = gymnasium.make("bean_env/BeanSolitaire-v1")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(env.unwrapped, skip_render_check=True)
@@ -144,7 +144,7 @@ def test_solitaire_gymnasium_env_checker_and_action_masks():
 def test_solitaire_sb3_env_checker():
     """Stable-Baselines3's env checker accepts the solitaire env."""
     sb3 = pytest.importorskip("stable_baselines3.common.env_checker")
-    env = gymnasium.make("bean_env/BeanSolitaire-v0").unwrapped
+    env = gymnasium.make("bean_env/BeanSolitaire-v1").unwrapped
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # large Box bounds advice
         sb3.check_env(env, warn=True)
@@ -152,7 +152,7 @@ def test_solitaire_sb3_env_checker():
 
 def test_al_cabohne_single_agent_against_random_opponent():
     """The 2-player variant also runs as a single-agent gymnasium env (learner vs random seat)."""
-    env = gymnasium.make("bean_env/AlCabohne-v0").unwrapped
+    env = gymnasium.make("bean_env/AlCabohne-v1").unwrapped
     env.reset(seed=5)
     rng = np.random.default_rng(5)
     done = False

@@ -1,4 +1,4 @@
-"""The hostile_takeover_v0 AEC env for 2-5 players: PettingZoo api_test / seed_test, mask == engine legal
+"""The hostile_takeover_v1 AEC env for 2-5 players: PettingZoo api_test / seed_test, mask == engine legal
 set (AGT-1) including copy, defence and final-harvest prompts of passive players, truncation (HT-17)."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from bean_env import Action, Kind
-from bean_env.envs import hostile_takeover_v0 as ht
+from bean_env.envs import hostile_takeover_v1 as ht
 
 _DICT_OBS_WARNINGS = ("Observation space for each agent probably should be", "Observation is not a NumPy array")
 

@@ -67,7 +67,7 @@ def test_ppo_agent_plays_legal_moves_and_is_deterministic(tmp_path):
 
 def test_agent_observation_equals_env_observation(tmp_path):
     """The agent's vector (built from the view) is the env's vector (built from the state), INFO-3 style."""
-    from bean_env.envs.bean_duel_v0 import raw_env
+    from bean_env.envs.bean_duel_v1 import raw_env
 
     random_policy(tmp_path / "p")
     agent = PPOAgent(checkpoint=tmp_path / "p")

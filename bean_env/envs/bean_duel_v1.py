@@ -12,7 +12,7 @@ class raw_env(BeanAECEnv):
     """The raw AEC env of `bean_duel` (no wrappers)."""
 
     variant = "bean_duel"
-    metadata = dict(BeanAECEnv.metadata, name="bean_duel_v0")
+    metadata = dict(BeanAECEnv.metadata, name="bean_duel_v1")
 
 
 env = make_env_fn(raw_env)

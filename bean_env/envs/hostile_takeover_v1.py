@@ -183,7 +183,7 @@ class raw_env(BeanAECEnv):
     """The raw AEC env of `hostile_takeover` (no wrappers)."""
 
     variant = "hostile_takeover"
-    metadata = dict(BeanAECEnv.metadata, name="hostile_takeover_v0")
+    metadata = dict(BeanAECEnv.metadata, name="hostile_takeover_v1")
 
 
 env = make_env_fn(raw_env)

@@ -12,7 +12,7 @@ class raw_env(BeanAECEnv):
     """The raw AEC env of `bohnanza` (no wrappers)."""
 
     variant = "bohnanza"
-    metadata = dict(BeanAECEnv.metadata, name="bohnanza_v0")
+    metadata = dict(BeanAECEnv.metadata, name="bohnanza_v1")
 
 
 env = make_env_fn(raw_env)

@@ -55,7 +55,7 @@ class raw_env(BeanAECEnv):
     """The raw AEC env of `al_cabohne` (no wrappers)."""
 
     variant = "al_cabohne"
-    metadata = dict(BeanAECEnv.metadata, name="al_cabohne_v0")
+    metadata = dict(BeanAECEnv.metadata, name="al_cabohne_v1")
 
     def margin_rewards(self, game: Game) -> list[float]:
         """Own coins minus the best of the other player's coins and the mafia's treasury."""
