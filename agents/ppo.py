@@ -4,7 +4,14 @@ A *policy file* is a pair ``NAME.pt`` + ``NAME.json``:
 - ``NAME.pt``: ``torch.save`` of a plain ``{name: tensor}`` dict (the actor's linear layers, ``layer{i}.weight``
   and ``layer{i}.bias``), read back with ``torch.load(weights_only=True)``, so loading a file cannot run code;
 - ``NAME.json``: metadata: the variant and its full rule config, the observation and action sizes, the
-  hidden layer widths and activation, and how the policy was trained.
+  observation layout hash (``layout_hash``), the hidden layer widths and activation, and how (and with
+  which code and library versions) the policy was trained.
+
+Loading validates everything (keys and types of the metadata, every tensor's shape against the layer
+sizes, finite values) and raises ``PolicyFileError`` (a ``ValueError``) naming the problem; a policy whose
+layout hash differs from the env's observation is refused even when the sizes agree. ``checkpoint`` may
+also be a training run directory (its ``policy`` pair). Without a checkpoint the agent uses the shipped
+policy trained for the view's exact variant config (``agents/weights/*.json``).
 
 The network is the actor half of a MaskablePPO (sb3-contrib) / RLlib PPO policy: linear layers with an
 activation between them, giving one logit per action of the variant's action catalogue. Illegal actions
@@ -17,6 +24,7 @@ Needs torch (the ``train`` extra) to read policy files, but not stable-baselines
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Sequence
@@ -31,10 +39,18 @@ from bean_env.engine.views import PlayerView
 
 from .base import Agent
 
-FORMAT = "bean_env.ppo_policy/1"
+FORMAT = "bean_env.ppo_policy/2"
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 ACTIVATIONS = ("tanh", "relu")
 MASKED_LOGIT = -1e8
+MAX_LAYERS = 16
+MAX_WIDTH = 1 << 16
+
+
+class PolicyFileError(ValueError):
+    """A policy file pair (or run directory) that cannot be used: malformed or inconsistent metadata,
+    missing, extra or wrongly shaped tensors, non-finite weights, an unreadable or code-carrying weights
+    file. The message names the file and the problem."""
 
 
 def _torch():
@@ -52,28 +68,148 @@ def _array(x) -> np.ndarray:
     return np.array(x, dtype=np.float32)
 
 
+def layout_hash(encoder) -> str:
+    """The observation layout hash of an encoder: its own ``layout_hash()`` where it has one, else a
+    sha256 over its blocks' names, positions and upper bounds (any change of layout changes it)."""
+    own = getattr(encoder, "layout_hash", None)
+    if callable(own):
+        return str(own())
+    h = hashlib.sha256()
+    for name, start, stop, _doc in encoder.layout():
+        h.update(f"{name}:{start}:{stop};".encode())
+    h.update(np.asarray(encoder.high, dtype="<f4").tobytes())
+    return h.hexdigest()[:16]
+
+
+def encoder_of(variant: str, config: dict):
+    """The observation encoder of a variant config (validated by the engine)."""
+    from bean_env.envs.observation import encoder_for  # numpy only; no pettingzoo import
+
+    full = validate(variant, dict(config))
+    return encoder_for(new_game(variant, seed=0, **full))
+
+
 def policy_paths(path: str | Path) -> tuple[Path, Path]:
-    """The (weights, metadata) files of a policy given either file or their common stem."""
+    """The (weights, metadata) files of a policy given either file, their common stem, or a training run
+    directory (its exported ``policy`` pair)."""
     p = Path(path)
+    if p.is_dir():
+        if not (p / "policy.json").exists():
+            raise FileNotFoundError(f"{p} is a directory without a policy.json: not a finished training run "
+                                    "(pass a policy file NAME.pt / NAME.json or a run directory)")
+        p = p / "policy"
     if p.suffix in (".pt", ".json"):
         p = p.with_suffix("")
     return p.with_suffix(".pt"), p.with_suffix(".json")
 
 
-def shipped_checkpoint(variant: str) -> Path | None:
-    """The policy shipped with the package for ``variant`` (None if there is none)."""
-    weights, meta = policy_paths(WEIGHTS_DIR / variant)
-    return weights if weights.exists() and meta.exists() else None
+def _read_meta(meta_path: Path) -> dict:
+    """A policy's metadata, checked for the keys and types the loader relies on."""
+    try:
+        meta = json.loads(meta_path.read_text())
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PolicyFileError(f"{meta_path}: metadata is not JSON ({exc})") from None
+    if not isinstance(meta, dict):
+        raise PolicyFileError(f"{meta_path}: metadata must be a JSON object, not {type(meta).__name__}")
+    if meta.get("format") != FORMAT:
+        old = " (written before layout hashes: retrain or re-export it)" if meta.get("format") == \
+            "bean_env.ppo_policy/1" else ""
+        raise PolicyFileError(f"{meta_path}: not a bean_env policy of this version (format "
+                              f"{meta.get('format')!r}, expected {FORMAT!r}){old}")
+
+    def need(key, kind, what):
+        value = meta.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+            raise PolicyFileError(f"{meta_path}: metadata field {key!r} must be {what}, got {value!r}")
+        return value
+
+    need("variant", str, "a variant name")
+    need("config", dict, "a JSON object of rule options")
+    need("layout_hash", str, "the observation layout hash (a string)")
+    if meta.get("activation") not in ACTIVATIONS:
+        raise PolicyFileError(f"{meta_path}: metadata field 'activation' must be one of "
+                              f"{', '.join(ACTIVATIONS)}, got {meta.get('activation')!r}")
+    for key in ("obs_size", "num_actions"):
+        v = need(key, int, "a positive integer")
+        if not 0 < v <= MAX_WIDTH * 4:
+            raise PolicyFileError(f"{meta_path}: metadata field {key!r} out of range: {v}")
+    hidden = need("hidden", list, "a list of layer widths")
+    if len(hidden) > MAX_LAYERS or not all(isinstance(h, int) and not isinstance(h, bool) and 0 < h <= MAX_WIDTH
+                                           for h in hidden):
+        raise PolicyFileError(f"{meta_path}: metadata field 'hidden' must list at most {MAX_LAYERS} widths "
+                              f"in 1..{MAX_WIDTH}, got {hidden!r}")
+    return meta
+
+
+def _read_layers(weights_path: Path, meta: dict) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The linear layers of a weights file, each shape checked against the metadata's sizes."""
+    torch = _torch()
+    try:
+        tensors = torch.load(weights_path, map_location="cpu", weights_only=True)
+    except Exception as exc:  # noqa: BLE001 - any unreadable file is one error type
+        raise PolicyFileError(f"{weights_path}: not a plain-tensor weights file (loaded with "
+                              f"weights_only=True, so no code runs): {str(exc).splitlines()[0][:300]}") from None
+    if not isinstance(tensors, dict):
+        raise PolicyFileError(f"{weights_path}: expected a dict of tensors, got {type(tensors).__name__}")
+    sizes = [meta["obs_size"], *meta["hidden"], meta["num_actions"]]
+    count = len(sizes) - 1
+    expected = {f"layer{i}.{k}" for i in range(count) for k in ("weight", "bias")}
+    missing, extra = sorted(expected - set(tensors)), sorted(set(map(str, tensors)) - expected)
+    if missing or extra:
+        raise PolicyFileError(f"{weights_path}: tensors do not match {count} layers of sizes {sizes} "
+                              f"(missing: {missing or 'none'}; unexpected: {extra[:5] or 'none'})")
+    layers = []
+    for i, (n_in, n_out) in enumerate(zip(sizes, sizes[1:])):
+        pair = []
+        for key, shape in ((f"layer{i}.weight", (n_out, n_in)), (f"layer{i}.bias", (n_out,))):
+            t = tensors[key]
+            if not isinstance(t, torch.Tensor) or not t.is_floating_point():
+                raise PolicyFileError(f"{weights_path}: {key} must be a float tensor, got "
+                                      f"{getattr(t, 'dtype', type(t).__name__)}")
+            if tuple(t.shape) != shape:
+                raise PolicyFileError(f"{weights_path}: {key} has shape {tuple(t.shape)}, but the metadata's "
+                                      f"layer sizes {sizes} need {shape}")
+            a = _array(t)
+            if not np.isfinite(a).all():
+                raise PolicyFileError(f"{weights_path}: {key} holds NaN or infinite values")
+            pair.append(a)
+        layers.append((pair[0], pair[1]))
+    return layers
+
+
+def _shipped_metas() -> list[tuple[Path, dict]]:
+    out = []
+    for meta_path in sorted(WEIGHTS_DIR.glob("*.json")):
+        if not meta_path.with_suffix(".pt").exists():
+            continue
+        try:
+            out.append((meta_path.with_suffix(".pt"), _read_meta(meta_path)))
+        except PolicyFileError:
+            continue
+    return out
+
+
+def shipped_checkpoint(variant: str, config: dict | None = None) -> Path | None:
+    """The policy shipped with the package for ``variant`` (None if there is none). With ``config`` (a
+    full rule config), the one trained for exactly that config; without, the one named ``variant``."""
+    if config is None:
+        weights, meta = policy_paths(WEIGHTS_DIR / variant)
+        return weights if weights.exists() and meta.exists() else None
+    for weights, meta in _shipped_metas():
+        if meta["variant"] == variant and dict(meta["config"]) == dict(config):
+            return weights
+    return None
 
 
 def shipped_variants() -> list[str]:
     """Variants that have a shipped policy."""
-    return sorted(p.stem for p in WEIGHTS_DIR.glob("*.json") if shipped_checkpoint(p.stem) is not None)
+    return sorted({meta["variant"] for _, meta in _shipped_metas()})
 
 
 def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict) -> Path:
     """Write a policy file pair from ``layers`` (``(weight[out, in], bias[out])`` per linear layer, input
-    first) and ``meta`` (must hold ``variant``, ``config``, ``activation``). Returns the weights path."""
+    first) and ``meta`` (must hold ``variant``, ``config``, ``activation``; ``layout_hash`` is computed from
+    the variant config's observation encoder unless given). Returns the weights path."""
     torch = _torch()
     weights_path, meta_path = policy_paths(path)
     weights_path.parent.mkdir(parents=True, exist_ok=True)
@@ -81,7 +217,11 @@ def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]
     for i, (w, b) in enumerate(layers):
         tensors[f"layer{i}.weight"] = torch.as_tensor(np.asarray(w, dtype=np.float32)).clone()
         tensors[f"layer{i}.bias"] = torch.as_tensor(np.asarray(b, dtype=np.float32)).clone()
+        if not (torch.isfinite(tensors[f"layer{i}.weight"]).all() and torch.isfinite(tensors[f"layer{i}.bias"]).all()):
+            raise PolicyFileError(f"layer {i} holds NaN or infinite values; not saving {weights_path}")
     full = dict(meta)
+    if "layout_hash" not in full:
+        full["layout_hash"] = layout_hash(encoder_of(full["variant"], full["config"]))
     full.update(format=FORMAT, obs_size=int(layers[0][0].shape[1]), num_actions=int(layers[-1][0].shape[0]),
                 hidden=[int(w.shape[0]) for w, _ in layers[:-1]])
     if full.get("activation") not in ACTIVATIONS:
@@ -109,27 +249,14 @@ class PolicyNet:
 
     @classmethod
     def load(cls, path: str | Path) -> "PolicyNet":
-        """Read a policy file pair (no code runs: tensors only, JSON metadata)."""
-        torch = _torch()
+        """Read and fully validate a policy file pair (or a run directory's policy); no code runs: tensors
+        only (``weights_only=True``), JSON metadata. Raises ``PolicyFileError`` naming the problem."""
         weights_path, meta_path = policy_paths(path)
         for p in (weights_path, meta_path):
             if not p.exists():
                 raise FileNotFoundError(f"policy file {p} not found (a policy is NAME.pt + NAME.json)")
-        meta = json.loads(meta_path.read_text())
-        if meta.get("format") != FORMAT:
-            raise ValueError(f"{meta_path}: not a bean_env policy (format {meta.get('format')!r}, "
-                             f"expected {FORMAT!r})")
-        tensors = torch.load(weights_path, map_location="cpu", weights_only=True)
-        count = len(meta["hidden"]) + 1
-        try:
-            layers = [(tensors[f"layer{i}.weight"], tensors[f"layer{i}.bias"]) for i in range(count)]
-        except KeyError as exc:
-            raise ValueError(f"{weights_path}: missing tensor {exc.args[0]!r} for {count} layers") from None
-        net = cls(layers, meta["activation"], meta)
-        if (net.obs_size, net.num_actions) != (meta["obs_size"], meta["num_actions"]):
-            raise ValueError(f"{weights_path}: tensor shapes ({net.obs_size} inputs, {net.num_actions} actions) "
-                             f"disagree with its metadata ({meta['obs_size']}, {meta['num_actions']})")
-        return net
+        meta = _read_meta(meta_path)
+        return cls(_read_layers(weights_path, meta), meta["activation"], meta)
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Unmasked logits for one observation ``[obs_size]`` or a batch ``[n, obs_size]``."""
@@ -157,8 +284,9 @@ class PolicyNet:
 
 
 def check_compatible(meta: dict, variant: str, config: dict, obs_size: int, num_actions: int,
-                     source: str = "policy") -> None:
-    """Raise ``ValueError`` with a clear message if a policy does not fit a variant config."""
+                     source: str = "policy", layout: str | None = None) -> None:
+    """Raise ``ValueError`` with a clear message if a policy does not fit a variant config (variant, rule
+    options, sizes, and the observation layout hash ``layout`` when given)."""
     if meta.get("variant") != variant:
         raise ValueError(f"{source} was trained for variant {meta.get('variant')!r}, not {variant!r}; "
                          f"use a checkpoint for {variant!r}")
@@ -172,6 +300,9 @@ def check_compatible(meta: dict, variant: str, config: dict, obs_size: int, num_
         raise ValueError(f"{source} expects {meta.get('obs_size')} observation entries and "
                          f"{meta.get('num_actions')} actions, but {variant!r} has {obs_size} and {num_actions} "
                          "(the observation or action layout changed since it was trained)")
+    if layout is not None and meta.get("layout_hash") != layout:
+        raise ValueError(f"{source} was trained on observation layout {meta.get('layout_hash')!r}, but "
+                         f"{variant!r} now has layout {layout!r} (same sizes, different meaning): retrain it")
 
 
 class PPOAgent(Agent):
@@ -205,19 +336,17 @@ class PPOAgent(Agent):
         if found is not None:
             return found
         net, source = self.net, f"checkpoint {self.checkpoint}" if self.checkpoint else "policy"
+        full = validate(view.variant, config)
         if self._shipped:
-            path = shipped_checkpoint(view.variant)
+            path = shipped_checkpoint(view.variant, full)
             if path is None:
-                raise ValueError(f"no shipped 'ppo' policy for variant {view.variant!r} (shipped: "
-                                 f"{', '.join(shipped_variants()) or 'none'}); pass checkpoint=PATH")
+                raise ValueError(f"no shipped 'ppo' policy for variant {view.variant!r} with options {full} "
+                                 f"(shipped: {', '.join(shipped_variants()) or 'none'}); pass checkpoint=PATH")
             net, source = PolicyNet.load(path), f"shipped policy {path}"
             self.net, self.checkpoint = net, path
-        from bean_env.envs.observation import encoder_for  # numpy only; no pettingzoo import
-
-        full = validate(view.variant, config)
-        encoder = encoder_for(new_game(view.variant, seed=0, **full))  # cached per variant config
+        encoder = encoder_of(view.variant, full)  # cached per variant config
         catalogue = catalogue_for(view.variant, full)
-        check_compatible(net.meta, view.variant, full, encoder.size, catalogue.size, source)
+        check_compatible(net.meta, view.variant, full, encoder.size, catalogue.size, source, layout_hash(encoder))
         self._checked[key] = found = (net, encoder, catalogue)
         return found
 

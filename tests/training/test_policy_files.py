@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from bean_env.agents import make_agent
-from bean_env.agents.ppo import PolicyNet, PPOAgent, save_policy, shipped_checkpoint
+from bean_env.agents.ppo import PolicyFileError, PolicyNet, PPOAgent, save_policy, shipped_checkpoint
 from bean_env import new_game
 from bean_env.engine.catalogue import catalogue_for
 from bean_env.envs.observation import encoder_for
@@ -32,7 +32,7 @@ def test_policy_file_is_plain_tensors_and_json(tmp_path):
     assert set(tensors) == {f"layer{i}.{k}" for i in range(3) for k in ("weight", "bias")}
     assert all(isinstance(t, torch.Tensor) for t in tensors.values())
     meta = json.loads((tmp_path / "p.json").read_text())
-    assert meta["format"] == "bean_env.ppo_policy/1"
+    assert meta["format"] == "bean_env.ppo_policy/2" and isinstance(meta["layout_hash"], str)
     assert meta["hidden"] == [16, 8] and meta["variant"] == "bean_duel"
 
 
@@ -111,7 +111,7 @@ def test_layout_change_is_a_clear_error(tmp_path):
     meta = json.loads(meta_path.read_text())
     meta["obs_size"] += 1
     meta_path.write_text(json.dumps(meta))
-    with pytest.raises(ValueError, match="disagree with its metadata"):
+    with pytest.raises(PolicyFileError, match="layer0.weight has shape"):
         PolicyNet.load(tmp_path / "p")
 
 
@@ -122,7 +122,7 @@ def test_missing_and_foreign_files(tmp_path):
     meta = json.loads((tmp_path / "p.json").read_text())
     meta["format"] = "something-else"
     (tmp_path / "p.json").write_text(json.dumps(meta))
-    with pytest.raises(ValueError, match="not a bean_env policy"):
+    with pytest.raises(PolicyFileError, match="not a bean_env policy"):
         PolicyNet.load(tmp_path / "p")
 
 
@@ -145,7 +145,7 @@ def test_pickled_code_is_refused(tmp_path):
     """A weights file whose unpickling would run code is rejected, and the code does not run."""
     random_policy(tmp_path / "p")
     torch.save({"layer0.weight": _Payload()}, tmp_path / "p.pt")
-    with pytest.raises(Exception, match="(?i)weights.only"):
+    with pytest.raises(PolicyFileError, match="(?i)weights.only"):
         PolicyNet.load(tmp_path / "p")
     assert not _RAN
 
