@@ -31,6 +31,7 @@ test-fast: $(VENV)/.test
 bench: $(VENV)/.test
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/throughput.py
+	$(PY) benchmarks/train_speed.py
 
 # A tournament: make tournament ARGS="bean_duel heuristic mcts --games 40"
 tournament: $(VENV)/.test

@@ -1,21 +1,64 @@
-"""The throughput benchmark runs end to end (tiny budget; speed itself is not asserted here)."""
+"""The speed benchmarks run end to end (tiny budgets; speed itself is never asserted in tests)."""
 from __future__ import annotations
 
 import importlib.util
 import json
 import pathlib
+import sys
 
-BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "throughput.py"
+BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _load(name: str):
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCH))
 
 
 def test_throughput_benchmark_smoke(tmp_path, capsys):
-    spec = importlib.util.spec_from_file_location("throughput", BENCH)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     out = tmp_path / "r.json"
-    assert bench.main(["--seconds", "0.05", "--rounds", "2", "--only", "bean_duel", "bohnanza-german-3", "--json", str(out)]) == 0
+    argv = ["--seconds", "0.05", "--rounds", "2", "--only", "bean_duel", "bohnanza-german-3", "--json", str(out)]
+    assert _load("throughput").main(argv) == 0
     results = json.loads(out.read_text())
-    assert {"bean_duel", "bohnanza-german-3"} <= set(results)
+    assert {"bean_duel", "bohnanza-german-3", "texas_holdem_v4"} <= set(results)
     for r in results.values():
-        assert r["steps"] > 0 and r["games"] >= 1 and r["steps_per_game"] == r["steps"] / r["games"]
+        assert len(r["rounds"]) == 2 and r["steps_per_s"] > 0 and r["steps_per_game"] >= 1
     assert "vs texas_holdem_v4" in capsys.readouterr().out
+
+
+def test_peers_are_built_once_and_reset(monkeypatch):
+    """An AEC peer is seeded at its first reset only, then reset without a seed (as users run it)."""
+    peers = _load("peers")
+    seeds = []
+
+    class Env:
+        def reset(self, seed=None):
+            seeds.append(seed)
+
+        def agent_iter(self):
+            return iter(())
+
+    play = peers.aec_loop(Env(), seed=7)
+    for _ in range(3):
+        play()
+    assert seeds == [7, None, None]
+
+
+def test_engine_speed_smoke(capsys):
+    assert _load("engine_speed").main(["--seconds", "0.05", "--rounds", "2", "--variants", "bean_duel"]) == 0
+    out = capsys.readouterr().out
+    assert "bean_duel 2p" in out and "vs rlcard uno (game)" in out and "openspiel hearts" in out
+
+
+def test_train_speed_smoke(capsys):
+    """The training-throughput benchmark reports env steps/s in learn() and the env's share."""
+    import pytest
+    pytest.importorskip("sb3_contrib")
+    bench = _load("train_speed")
+    r = bench.measure("single", "bean_duel", {}, steps=256)
+    assert r["steps"] >= 256 and 0 < r["env_share"] < 1 and r["steps_per_s"] > 0
