@@ -13,9 +13,11 @@ the engine, a bad key or value raises ``ValueError``) plus
 - ``auto_forced`` (default ``True``, AGT-3): a decision with exactly one legal action is applied by
   the env without an agent step. The engine applies it exactly as a chosen action, so no observation
   can tell the difference; ``False`` gives one agent step per engine decision.
-- ``illegal_action``: ``"terminate"`` (default, PettingZoo's convention: the offender gets -1, every
-  other seat 0, the episode ends, ``infos[agent]["illegal_action"]`` is set) or ``"raise"``
-  (``bean_env.IllegalActionError``, nothing changes).
+- ``illegal_action``: what a masked (illegal) index of the action space does: ``"terminate"`` (default,
+  PettingZoo's convention: the offender gets -1, every other seat 0, the episode ends,
+  ``infos[agent]["illegal_action"]`` is set) or ``"raise"`` (``bean_env.IllegalActionError``, nothing
+  changes). Anything that is not an integer of the action space always raises (``TypeError`` /
+  ``ValueError``, nothing changes; ``check_action``); numpy integers work as actions and seeds.
 - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints after
   every step): the table of ``bean_env.render`` and the legal actions with their integers.
 
@@ -38,6 +40,8 @@ The registries (PettingZoo ``bean_env/<variant>-v1``, gymnasium single-agent ids
 """
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import secrets
 from typing import Any
@@ -73,6 +77,42 @@ def env_options(render_mode, reward_mode, auto_forced, illegal_action) -> None:
         raise ValueError(f"bad value {auto_forced!r} for option 'auto_forced'; allowed: True or False")
     if illegal_action not in ILLEGAL_MODES:
         raise ValueError(f"bad value {illegal_action!r} for option 'illegal_action'; allowed: 'terminate', 'raise'")
+
+
+def check_seed(seed: Any) -> int | None:
+    """``None`` or the seed as a Python ``int`` (numpy integers work); anything else is a ``TypeError``."""
+    if seed is None:
+        return None
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, (bool, np.bool_)):
+        return int(seed)
+    raise TypeError(f"bad seed {seed!r}: a seed is an integer (int or numpy integer) or None")
+
+
+def check_action(action: Any, size: int, who: str) -> int:
+    """The catalogue index of an action passed to ``step()``.
+
+    Only integers of the action space ``Discrete(size)`` are actions (Python and numpy integers, 0-d
+    integer arrays); anything else raises before the env changes: a ``TypeError`` for another type
+    (strings, engine ``Action`` objects, floats, bools, ``None`` for a live agent), a ``ValueError`` for an
+    integer outside ``0..size-1``. Whether the action is legal is the caller's business (the mask)."""
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        action = action.item()
+    if isinstance(action, numbers.Integral) and not isinstance(action, (bool, np.bool_)):
+        i = int(action)
+        if 0 <= i < size:
+            return i
+        raise ValueError(f"action {i} of {who} is outside the action space Discrete({size}) (0..{size - 1})")
+    if action is None:
+        raise TypeError(f"action None for {who}, who is still playing: None is only for an agent that is "
+                        f"terminated or truncated; pass an integer in 0..{size - 1} (see the action mask)")
+    if isinstance(action, numbers.Real) and not isinstance(action, (bool, np.bool_)) and not (
+            math.isfinite(action) and float(action).is_integer()):
+        raise TypeError(f"action {action!r} of {who} is not an integer of the action space Discrete({size})")
+    hint = ""
+    if hasattr(action, "kind"):  # an engine Action
+        hint = "; for an engine action pass env.unwrapped.catalogue.encode(action, seat)"
+    raise TypeError(f"action {action!r} ({type(action).__name__}) of {who} is not an integer of the action "
+                    f"space Discrete({size}){hint}")
 
 
 def final_rewards(env_like, game: Game, mode: str) -> list[float]:
@@ -140,6 +180,7 @@ class BeanAECEnv(AECEnv):
 
     # -- AEC API ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = check_seed(seed)
         if seed is not None:  # the engine game of seed s, then a stream of seeds drawn from s
             self._rng = random.Random(seed)
             game_seed = seed
@@ -186,10 +227,10 @@ class BeanAECEnv(AECEnv):
             return
         game = self.game
         seat = self.agent_name_mapping[agent]
+        engine_action = self._decode(action, seat, agent)  # raises before anything changes
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        engine_action = self._decode(action, seat)
         if engine_action is None:
             self._illegal(agent, action)
         else:
@@ -199,17 +240,16 @@ class BeanAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def _decode(self, action, seat: int):
-        """The engine action of a legal integer, else None (or raise, per ``illegal_action``)."""
-        try:
-            i = int(action)
-        except (TypeError, ValueError):
-            i = -1
-        if 0 <= i < self.catalogue.size and i in self.legal_indices():
+    def _decode(self, action, seat: int, agent: str):
+        """The engine action of a legal index; None for a masked index under ``illegal_action="terminate"``
+        (``IllegalActionError`` under ``"raise"``); anything outside the action space raises
+        (``check_action``)."""
+        i = check_action(action, self.catalogue.size, agent)
+        if i in self.legal_indices():
             return self.catalogue.decode(i, seat)
         if self.illegal_action == "raise":
-            what = self.catalogue.decode(i, seat) if 0 <= i < self.catalogue.size else action
-            raise IllegalActionError(what, self.game.decision, seat, self.game.legal_actions())
+            raise IllegalActionError(self.catalogue.decode(i, seat), self.game.decision, seat,
+                                     self.game.legal_actions())
         return None
 
     def _illegal(self, agent, action) -> None:

@@ -15,6 +15,8 @@ catalogue, seat-relative), and ``action_masks()`` for sb3-contrib's ``MaskablePP
 the learner's own reward (``reward_mode`` as in the AEC env), paid at the end. Options as the AEC
 env: rule options, ``reward_mode``, ``auto_forced`` (the learner's forced decisions are applied for
 it), ``illegal_action`` (``"terminate"``: -1 and the episode ends; ``"raise"``), ``render_mode``.
+Actions outside the action space raise as in the AEC env; ``step()`` after the episode ended raises
+``RuntimeError`` (call ``reset()``).
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..engine.game import IllegalActionError, new_game
-from .aec import RENDER_MODES, final_rewards
+from .aec import RENDER_MODES, check_action, check_seed, final_rewards
 
 
 class UniformRandomPolicy:
@@ -86,6 +88,7 @@ class SingleAgentEnv(gymnasium.Env):
                                             dtype=np.float32)
         self.action_space = spaces.Discrete(self.catalogue.size)
         self.game = None
+        self._ended = False          # terminated or truncated: step() refuses until reset()
         self.seat = 0
         self._random = UniformRandomPolicy(0)
         self._policies: dict[int, Any] = {}
@@ -130,6 +133,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     # -- gymnasium API ------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        seed = check_seed(seed)
         super().reset(seed=seed)
         rng = self.np_random
         if self.learner_seat == "random":
@@ -152,6 +156,7 @@ class SingleAgentEnv(gymnasium.Env):
                 policy.reset()  # agents forget per-game memory
         game_seed = int(rng.integers(2**62))
         self.game = new_game(self.variant, seed=game_seed if seed is None else seed, **self.config)
+        self._ended = False
         self._play_others()
         return self._obs(), self._info()
 
@@ -159,17 +164,14 @@ class SingleAgentEnv(gymnasium.Env):
         game = self.game
         if game is None:
             raise RuntimeError("call reset() before step()")
-        if game.state.over:
-            raise RuntimeError("the episode is over; call reset()")
-        legal_idx = self.aec_legal()
-        try:
-            i = int(action)
-        except (TypeError, ValueError):
-            i = -1
-        if i not in legal_idx:
+        if self._ended or game.state.over:
+            raise RuntimeError("step() after the episode ended (terminated or truncated); call reset() first")
+        i = check_action(action, self.catalogue.size, f"the learner (seat {self.seat})")
+        if i not in self.aec_legal():
             if self.illegal_action == "raise":
-                what = self.catalogue.decode(i, self.seat) if 0 <= i < self.catalogue.size else action
-                raise IllegalActionError(what, game.decision, self.seat, game.legal_actions())
+                raise IllegalActionError(self.catalogue.decode(i, self.seat), game.decision, self.seat,
+                                         game.legal_actions())
+            self._ended = True
             info = self._info()
             info["illegal_action"] = True
             return self._obs(), -1.0, True, False, info
@@ -183,6 +185,7 @@ class SingleAgentEnv(gymnasium.Env):
         elif game.state.over:
             terminated = True
             reward = float(final_rewards(self.aec, game, self.reward_mode)[self.seat])
+        self._ended = terminated or truncated
         return self._obs(), reward, terminated, truncated, self._info()
 
     def aec_legal(self) -> list[int]:
