@@ -394,6 +394,8 @@ def run_tournament(variant: str, agents: Sequence[str], deals: int = 10, seed: i
     (``address``: a Ray cluster, default a local Ray instance).
     """
     config = dict(config or {})
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise ValueError(f"bad value {deals!r} for deals; allowed: a whole number >= 1")
     entries = make_entries(agents)
     tasks = schedule(variant, entries, deals, seed, config, save_records)
     bar = _progress(len(tasks), progress, f"{variant}")
@@ -412,17 +414,28 @@ def run_tournament(variant: str, agents: Sequence[str], deals: int = 10, seed: i
 
 
 # -- command line -----------------------------------------------------------------------------------------
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number >= 1 (``--games 0`` and ``--games -5`` are refused)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1; give a whole number >= 1")
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", help="variant name, e.g. bohnanza, bean_duel")
     parser.add_argument("agents", nargs="+",
                         help="agent specs name[:key=value...], one per entry (repeat to fill seats)")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                         help="rule option, e.g. -o num_players=4 -o edition=english")
-    parser.add_argument("--games", type=int, default=None,
+    parser.add_argument("--games", type=positive_int, default=None,
                         help="about this many games (rounded up to whole deals x rotations x tables)")
-    parser.add_argument("--deals", type=int, default=None, help="deals per table (default 10)")
+    parser.add_argument("--deals", type=positive_int, default=None, help="deals per table (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (deals and agent seeds)")
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=positive_int, default=None,
                         help="local worker processes (default: all cores)")
     parser.add_argument("--backend", choices=("local", "ray"), default="local")
     parser.add_argument("--address", default=None, help="Ray cluster address (default: start a local Ray)")

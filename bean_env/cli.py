@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import Any, Sequence, TextIO
 
 from . import implemented, new_game
 from .engine.actions import Action
@@ -26,14 +27,82 @@ from .render import render_game
 
 
 # -- list -------------------------------------------------------------------------------------------------
-def cmd_list(args, out: TextIO) -> int:
-    from bean_env.agents import AGENTS
+_ENV_OPTION_FALLBACK = {  # used where the env modules' docstrings have no ``name`` bullet
+    "learner_seat": "the seat the learner plays: a seat number, or 'random' (drawn at every reset)",
+    "opponents": "the other seats' policies: an agent name or spec ('mcts:simulations=20'), an object with "
+                 ".act(view, legal) or a callable; one for all, a list or {seat: policy}; None: uniform random",
+}
 
-    print("variants (rule options with defaults):", file=out)
+
+def _env_option_docs() -> tuple[list[tuple[str, Any, str]], list[tuple[str, Any, str]]]:
+    """(name, default, doc) of the AEC env's and the single-agent env's own options (from their
+    signatures; docs from the option bullets of the modules' docstrings)."""
+    import inspect
+    import re
+
+    from .envs import aec, single_agent
+
+    def docs_of(module) -> dict[str, str]:
+        text = module.__doc__ or ""
+        found = {}
+        for m in re.finditer(r"^- ``(\w+)``[^:]*:\s*(.*?)(?=^\S|^- |\Z)", text, re.M | re.S):
+            found[m.group(1)] = " ".join(m.group(2).replace("``", "").split())
+        return found
+
+    def options(cls, module, skip=()) -> list[tuple[str, Any, str]]:
+        docs = {**_ENV_OPTION_FALLBACK, **docs_of(aec), **docs_of(module)}
+        out = []
+        for p in inspect.signature(cls.__init__).parameters.values():
+            if p.name == "self" or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL) or p.name in skip:
+                continue
+            out.append((p.name, None if p.default is p.empty else p.default, docs.get(p.name, "")))
+        return out
+
+    return (options(aec.BeanAECEnv, aec),
+            options(single_agent.SingleAgentEnv, single_agent, skip=("variant",)))
+
+
+def cmd_list(args, out: TextIO) -> int:
+    from .envs.registration import aec_id, available_variants, gym_id
+    from .registry import agent_doc, agent_names, agent_options
+
+    envs = set(available_variants())
+    print("variants, their rule options (-o key=value; yes/no options also take 1/0, yes/no, on/off) "
+          "and env ids:", file=out)
     for v in implemented():
-        opts = ", ".join(f"{o.name}={o.default!r}" for o in OPTIONS.get(v, {}).values())
-        print(f"  {v}: {opts}", file=out)
-    print("agents: " + ", ".join(sorted(AGENTS)), file=out)
+        print(f"\n  {v}  (rules: bean-env rules {v})", file=out)
+        if v in envs:
+            print(f"    PettingZoo: pettingzoo.make(\"aec\", \"{aec_id(v)}\")   "
+                  f"gymnasium: gymnasium.make(\"{gym_id(v)}\")", file=out)
+        for o in OPTIONS.get(v, {}).values():
+            print(f"    {o.name} = {o.default!r}   allowed: {o.allowed}", file=out)
+            print(f"        {o.doc}", file=out)
+    try:
+        aec_opts, gym_opts = _env_option_docs()
+    except ImportError as exc:  # pettingzoo/gymnasium missing: show the rest
+        print(f"\nenv options: not available here ({exc})", file=out)
+    else:
+        print("\nenv options (besides the rule options), AEC env (pettingzoo):", file=out)
+        for name, default, doc in aec_opts:
+            print(f"    {name} = {default!r}   {doc}", file=out)
+        print("single-agent env (gymnasium) also:", file=out)
+        names = {n for n, _, _ in aec_opts}
+        for name, default, doc in gym_opts:
+            if name not in names:
+                print(f"    {name} = {default!r}   {doc}", file=out)
+    print("\nagents (a spec is a name or name:key=value,...; e.g. mcts:simulations=50,rollout=heuristic):",
+          file=out)
+    for name in agent_names():
+        print(f"  {name}: {agent_doc(name)}", file=out)
+        try:
+            opts = agent_options(name)
+        except ImportError as exc:
+            print(f"    (options not available here: {exc})", file=out)
+            continue
+        if opts is None:
+            print("    options: any keyword options", file=out)
+        for o in (opts or {}).values():
+            print(f"    {o.describe_long()}", file=out)
     return 0
 
 
@@ -106,6 +175,14 @@ def cmd_play(args, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
+# -- rules ----------------------------------------------------------------------------------------------
+def cmd_rules(args, out: TextIO) -> int:
+    from .rules_doc import lookup
+
+    print(lookup(args.topic), file=out)
+    return 0
+
+
 # -- replay -----------------------------------------------------------------------------------------------
 def load_record(path: str) -> dict:
     """A game record from a file: ``game.record()`` JSON or ``game.to_json()`` output."""
@@ -169,10 +246,15 @@ def build_parser() -> argparse.ArgumentParser:
     from bean_env.agents.tournament import add_arguments
 
     parser = argparse.ArgumentParser(prog="bean-env", description="Bohnanza environments: play, "
-                                     "tournaments, replays, benchmarks and training.")
+                                     "tournaments, replays, rules, benchmarks and training.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    sub.add_parser("list", help="list variants, rule options and agents")
+    sub.add_parser("list", help="variants, rule options with allowed values, env ids and options, agents "
+                   "and their options")
+    p = sub.add_parser("rules", help="print the rules: one rule (e.g. TRADE-6), a variant's rules, or all")
+    p.add_argument("topic", nargs="?", default=None, metavar="ID|VARIANT",
+                   help="a rule ID such as TRADE-6, a variant such as bean_duel, or nothing for the index")
     p = sub.add_parser("play", help="play a game in the terminal against agents")
     p.add_argument("variant", nargs="?", default="bean_duel")
     p.add_argument("--opponents", nargs="*", default=[], metavar="AGENT",
@@ -193,7 +275,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+        return version("bean-env")
+    except Exception:  # not installed (a bare checkout on sys.path)
+        from . import __version__
+        return __version__
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the command; ``| head`` and other closed pipes end it quietly."""
+    try:
+        return _main(argv, stdin, stdout)
+    except BrokenPipeError:
+        # the reader went away: send the rest of our output nowhere, no traceback
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 0
+
+
+def _main(argv: Sequence[str] | None, stdin: TextIO | None, stdout: TextIO | None) -> int:
     out = stdout or sys.stdout
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
@@ -204,6 +309,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     try:
         if args.command == "list":
             return cmd_list(args, out)
+        if args.command == "rules":
+            return cmd_rules(args, out)
         if args.command == "play":
             return cmd_play(args, out, stdin or sys.stdin)
         if args.command == "tournament":

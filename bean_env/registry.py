@@ -80,6 +80,11 @@ def agent_names() -> list[str]:
     return sorted(AGENTS)
 
 
+def agent_doc(name: str) -> str:
+    """The one-line description given at registration ('' if none)."""
+    return _DOCS.get(name, "")
+
+
 def _unknown(name: str) -> ValueError:
     return ValueError(f"unknown agent {name!r}; allowed: {', '.join(agent_names())}")
 
@@ -115,6 +120,7 @@ class AgentOption:
     types: tuple[str, ...]       # annotation parts, e.g. ("int", "None"); () if unannotated
     default: Any
     choices: tuple = ()
+    doc: str = ""
 
     @property
     def required(self) -> bool:
@@ -125,6 +131,10 @@ class AgentOption:
         kind = ("one of " + ", ".join(repr(c) for c in self.choices)) if self.choices else \
             (" or ".join(self.types) or "any")
         return f"{self.name}: {kind}" + ("" if self.required else f" = {self.default!r}")
+
+    def describe_long(self) -> str:
+        """``describe()`` plus the option's doc."""
+        return self.describe() + (f"  ({self.doc})" if self.doc else "")
 
     def convert(self, agent: str, value: Any) -> Any:
         """``value`` (spec text or a Python value) as this option's type; a ValueError names what is wrong."""
@@ -181,6 +191,20 @@ def _annotation_parts(annotation: Any) -> tuple[str, ...]:
     return tuple(p.strip().rsplit(".", 1)[-1] for p in text.split("|") if p.strip())
 
 
+def _option_docs(factory: Any) -> dict[str, str]:
+    """Option docs from the factory's docstrings: phrases ````name``: text`` up to the next such phrase,
+    a blank line or the end."""
+    import re
+
+    own_init = vars(factory).get("__init__") if isinstance(factory, type) else None
+    text = "\n".join(inspect.cleandoc(d) for d in (getattr(factory, "__doc__", None),
+                                                    getattr(own_init, "__doc__", None)) if d)
+    found = {}
+    for m in re.finditer(r"``(\w+)``:\s*(.*?)(?=[;,.]?\s*``\w+``:|\n\s*\n|\Z)", text, re.S):
+        found.setdefault(m.group(1), " ".join(m.group(2).replace("``", "").split()).rstrip(";."))
+    return found
+
+
 def agent_options(name: str) -> dict[str, AgentOption] | None:
     """The keyword options of agent ``name`` from its factory's signature (``None``: it takes any ``**kw``)."""
     factory = load_factory(name)
@@ -189,6 +213,7 @@ def agent_options(name: str) -> dict[str, AgentOption] | None:
     except (TypeError, ValueError):
         return None
     choices = _CHOICES.get(name, {})
+    docs = _option_docs(factory)
     out: dict[str, AgentOption] = {}
     for p in sig.parameters.values():
         if p.kind is p.VAR_KEYWORD:
@@ -198,7 +223,7 @@ def agent_options(name: str) -> dict[str, AgentOption] | None:
         types = _annotation_parts(p.annotation)
         if not types and p.default is not p.empty and p.default is not None:
             types = (type(p.default).__name__,)     # unannotated: the default's type
-        out[p.name] = AgentOption(p.name, types, p.default, choices.get(p.name, ()))
+        out[p.name] = AgentOption(p.name, types, p.default, choices.get(p.name, ()), docs.get(p.name, ""))
     return out
 
 
@@ -303,3 +328,5 @@ register_agent("mcts", "bean_env.agents.mcts:MCTSAgent",
                choices={"rollout": ("random", "heuristic")})
 register_agent("ppo", "bean_env.agents.ppo:PPOAgent",
                doc="a trained policy network (needs torch: the train extra); default: the shipped policy")
+register_agent("llm", "bean_env.agents.llm:LLMAgent",
+               doc="asks a language model: complete=<callable prompt -> reply> (bean_env.text prompts)")
