@@ -2,15 +2,21 @@
 from __future__ import annotations
 
 import json
+import numbers
+import operator
 import secrets
 from typing import Iterable, Union
 
 from . import rules_for
-from .actions import Action
+from .actions import Action, Kind
 from .config import validate
 from .state import State
 
 ActionLike = Union[Action, tuple, list, str]
+
+# Game.apply keeps a snapshot of the state at most this many actions old; a rules step that fails is
+# undone by restoring the snapshot and re-stepping the actions since (see ``Game.apply``).
+CHECKPOINT_EVERY = 64
 
 
 class IllegalActionError(ValueError):
@@ -27,13 +33,15 @@ class IllegalActionError(ValueError):
 class Game:
     """One game: the state, its rules, and the actions applied so far."""
 
-    __slots__ = ("rules", "state", "history", "_legal")
+    __slots__ = ("rules", "state", "history", "_legal", "_index", "_checkpoint")
 
     def __init__(self, rules, state: State, history: list | None = None):
         self.rules = rules
         self.state = state
         self.history: list[Action] = history if history is not None else []
         self._legal = None
+        self._index = None       # legal action -> itself, for the lookup in _resolve
+        self._checkpoint = None  # (state snapshot, len(history) then); never mutated, shared by clones
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -75,6 +83,7 @@ class Game:
         """The legal actions at the current decision point (the one source of truth, AGT-1)."""
         if self._legal is None:
             self._legal = [] if self.state.over else self.rules.legal(self.state)
+            self._index = None
         return self._legal
 
     def scores(self) -> list[int]:
@@ -91,34 +100,61 @@ class Game:
         return self.rules.winners(self.state)
 
     # -- acting -------------------------------------------------------------------------------------
+    def _illegal(self, action) -> IllegalActionError:
+        return IllegalActionError(action, self.state.decision, self.state.actor, self.legal_actions())
+
     def _resolve(self, action: ActionLike) -> Action:
+        """The legal action meant by ``action`` (the legal list's own object, parts plain ints)."""
         legal = self.legal_actions()
-        if isinstance(action, str):
+        index = self._index
+        if index is None:
+            index = self._index = {a: a for a in legal}
+        if type(action) is str:
             for a in legal:
                 if str(a) == action:
                     return a
-            raise IllegalActionError(action, self.state.decision, self.state.actor, legal)
-        if not isinstance(action, Action):
-            try:
-                action = Action(*action)
-            except TypeError:
-                raise IllegalActionError(action, self.state.decision, self.state.actor, legal) from None
-        if action not in legal:
-            raise IllegalActionError(action, self.state.decision, self.state.actor, legal)
-        return action
+            raise self._illegal(action)
+        key = normalise_action(action)
+        found = None if key is None else index.get(key)
+        if found is None:
+            raise self._illegal(action if key is None else key)
+        return found
 
     def apply(self, action: ActionLike) -> None:
         """Apply a legal action (an ``Action``, a ``(kind, a, b)`` tuple, or its ``str()``) and run
-        every automatic step up to the next decision point. Raises ``IllegalActionError``, changing
-        nothing, if it is not legal (AGT-5)."""
+        every automatic step up to the next decision point.
+
+        Action parts may be any integers (``numbers.Integral``, e.g. numpy ints; not bool); they are
+        stored as ``int``. Raises ``TypeError`` for parts of another type or an action of another type,
+        and ``IllegalActionError`` if it is not legal (AGT-5); both change nothing. If the rules step
+        itself fails, the game is restored to its state before the call and the error is re-raised."""
         action = self._resolve(action)
-        self.rules.step(self.state, action)
+        checkpoint = self._checkpoint
+        done = len(self.history)
+        if checkpoint is None or done - checkpoint[1] >= CHECKPOINT_EVERY:
+            checkpoint = self._checkpoint = (self.state.clone(), done)
+        try:
+            self.rules.step(self.state, action)
+        except BaseException:
+            self._restore(checkpoint)
+            raise
         self.history.append(action)
         self._legal = None
 
+    def _restore(self, checkpoint: tuple) -> None:
+        """Put the state back to the one after ``self.history``: the snapshot plus the actions since."""
+        snapshot, at = checkpoint
+        state = snapshot.clone()
+        for a in self.history[at:]:
+            self.rules.step(state, a)
+        self.state.__dict__.clear()
+        self.state.__dict__.update(state.__dict__)
+
     # -- copies and serialisation ---------------------------------------------------------------------
     def clone(self) -> "Game":
-        return Game(self.rules, self.state.clone(), list(self.history))
+        game = Game(self.rules, self.state.clone(), list(self.history))
+        game._checkpoint = self._checkpoint
+        return game
 
     def record(self) -> dict:
         """The game as a replayable record ``{variant, config, seed, actions}``."""
@@ -151,13 +187,43 @@ class Game:
                 f"actor={s.actor} over={s.over}>")
 
 
+def normalise_action(action) -> Action | None:
+    """``action`` (an ``Action`` or a tuple/list of 1-3 parts) as an ``Action`` of plain ints, or None
+    for a tuple/list with another number of parts (never legal). Raises ``TypeError`` naming the value
+    for anything else (floats, strings, None, bool parts). Legality is not checked here."""
+    t = type(action)
+    if t is Action:
+        k, a, b = action
+        if (type(k) is Kind or type(k) is int) and type(a) is int and type(b) is int:
+            return action
+    elif t is not tuple and t is not list and not isinstance(action, (tuple, list)):
+        raise TypeError(f"bad action {action!r} of type {t.__name__}; an action is an Action, a "
+                        "(kind, a, b) tuple of integers or its str()")
+    if not 1 <= len(action) <= 3:
+        return None
+    parts = []
+    for x in action:
+        if type(x) is int:
+            parts.append(x)
+        elif isinstance(x, numbers.Integral) and not isinstance(x, bool):
+            parts.append(operator.index(x))
+        else:
+            raise TypeError(f"bad action {action!r}: part {x!r} of type {type(x).__name__} is not an "
+                            "integer")
+    return Action(*parts)
+
+
+def as_seed(seed) -> int:
+    """A seed as a plain int: any integer (``numbers.Integral``, e.g. numpy ints; not bool)."""
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        return operator.index(seed)
+    raise ValueError(f"bad value {seed!r} for 'seed'; allowed: an integer or None")
+
+
 def new_game(variant: str, seed: int | None = None, **config) -> Game:
     """Start a game of ``variant`` with the given rule options (validated)."""
     full = validate(variant, config)
-    if seed is None:
-        seed = secrets.randbits(62)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"bad value {seed!r} for 'seed'; allowed: an int or None")
+    seed = secrets.randbits(62) if seed is None else as_seed(seed)
     rules = rules_for(variant, full)
     state = State(variant, full, seed, full["num_players"])
     rules.setup(state)
