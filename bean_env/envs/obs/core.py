@@ -1,0 +1,277 @@
+"""Observation v1 machinery: context, blocks with per-entry scales, the encoder, the layout hash.
+
+Terms:
+- *me*: the observing seat; per-seat rows are seat offsets from me (0 = me, 1 = my left neighbour ...,
+  COM-13 clockwise).
+- *type slot*: bean types are indexed by their position in the variant's deck (``ctx.types``).
+- *block*: a named slice of the vector. A writer appends (index, raw value) pairs of its non-zero
+  entries; the encoder divides each entry by its *scale* (the block's ``high``, one number or one per
+  entry), so every value of the observation lies in [0, 1]. Entries whose raw value has no useful
+  exact bound (turn number, hand size, coins) use a documented cap and saturate at 1 (``clip``).
+- *memory*: what the table revealed earlier in the game (``memory.Memory``); writers that need it read
+  ``ctx.mem``, set by ``encode`` for the duration of one call.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ...cards import NUM_TYPES
+from ...engine.state import State
+
+VERSION = "bean_env.observation/1"
+
+Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, raw value) pairs
+
+
+@dataclass
+class Context:
+    """What the blocks of one variant config need to know."""
+    variant: str
+    rules: object
+    n: int                      # seats
+    types: tuple                # type codes of the deck, in slot order
+    tslot: list                 # type code -> slot (-1 if not in the deck)
+    comp: list                  # cards of each type slot in the deck (the exact bound of a type count)
+    decisions: tuple            # decision point names, in slot order
+    hand_k: int                 # own hand positions encoded one-hot (front first)
+    known_k: int                # positions of other hands encoded one-hot where known (0: hands unordered)
+    dslot: dict = field(default_factory=dict)
+    cards: int = 0              # cards in the deck
+    t: int = 0                  # number of type slots
+    mem: object = None          # the memory of the current encode call (or None)
+    piles: dict = field(default_factory=dict)  # name -> PileCounts shared by the blocks
+
+    def __post_init__(self):
+        self.t = len(self.types)
+
+
+@dataclass
+class Block:
+    """A named slice of ``size`` entries; raw values are divided by ``high`` (a number or one per entry)."""
+    name: str
+    size: int
+    high: float | Sequence[float]
+    doc: str
+    write: Writer
+    clip: bool = False          # raw values may exceed ``high`` (a cap); they read as 1
+
+    def highs(self) -> np.ndarray:
+        h = np.asarray(self.high, dtype=np.float64)
+        h = np.full(self.size, float(h)) if h.ndim == 0 else h
+        if h.shape != (self.size,) or (h <= 0).any():
+            raise ValueError(f"block {self.name!r}: high must be positive, one number or {self.size} numbers")
+        return h
+
+
+class StaleMemoryError(RuntimeError):
+    """The memory passed to ``encode`` has not seen every action of its game."""
+
+
+class ObservationEncoder:
+    """Encodes a state for one seat into a float32 vector in [0, 1] of fixed size."""
+
+    def __init__(self, ctx: Context, blocks: list[Block], history_blocks: tuple = ()):
+        self.ctx = ctx
+        self.blocks = blocks
+        self.history_blocks = tuple(history_blocks)  # blocks that read the memory
+        self.starts = []
+        size = 0
+        for b in blocks:
+            self.starts.append(size)
+            size += b.size
+        self.size = size
+        self.raw_high = np.concatenate([b.highs() for b in blocks]) if blocks else np.zeros(0)
+        self.scale = (1.0 / self.raw_high).astype(np.float32)
+        self.low = np.zeros(size, dtype=np.float32)
+        self.high = np.ones(size, dtype=np.float32)
+        self._writers = [(b.write, start) for b, start in zip(blocks, self.starts)]
+        self._buf = np.zeros(size, dtype=np.float32)
+
+    # -- encoding ------------------------------------------------------------------------------------
+    def _raw(self, s: State, me: int, memory) -> tuple[list, list]:
+        ctx = self.ctx
+        if memory is not None:
+            memory.check()
+        ctx.mem = memory
+        ix: list[int] = []
+        vx: list[float] = []
+        try:
+            for write, start in self._writers:
+                write(ctx, s, me, start, ix, vx)
+        finally:
+            ctx.mem = None
+        return ix, vx
+
+    def encode(self, s: State, me: int, memory=None, out: np.ndarray | None = None) -> np.ndarray:
+        """The observation of seat ``me`` written into ``out`` (default: a reused internal buffer, valid
+        until the next call; copy it to keep it). ``memory``: the game's ``Memory`` (see ``new_memory``);
+        without it the history blocks read as "nothing revealed yet"."""
+        ix, vx = self._raw(s, me, memory)
+        buf = self._buf if out is None else out
+        buf.fill(0.0)
+        if ix:
+            buf[ix] = vx
+            np.multiply(buf, self.scale, out=buf)
+            np.minimum(buf, 1.0, out=buf)
+        return buf
+
+    def encode_raw(self, s: State, me: int, memory=None) -> np.ndarray:
+        """Unscaled values (counts and flags), for tests and debugging."""
+        ix, vx = self._raw(s, me, memory)
+        raw = np.zeros(self.size, dtype=np.float64)
+        raw[ix] = vx
+        return raw
+
+    def new_memory(self):
+        """A fresh ``Memory`` for one game of this config (reset it with the game, update it after
+        every applied action)."""
+        from .memory import Memory
+        return Memory(self.ctx)
+
+    # -- layout --------------------------------------------------------------------------------------
+    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """The blocks of an observation vector by name (views into ``vector``)."""
+        return {b.name: vector[st:st + b.size] for b, st in zip(self.blocks, self.starts)}
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """Per block: (name, first index, stop index, meaning)."""
+        return [(b.name, st, st + b.size, b.doc) for b, st in zip(self.blocks, self.starts)]
+
+    def layout_hash(self) -> str:
+        """A stable sha256 (hex) of everything that fixes the meaning of each entry: the encoder version,
+        variant, seats, type slots, decision points, hand positions, and per block its name, size, scales
+        and clipping. Any change of layout changes it; policy files store it."""
+        ctx = self.ctx
+        desc = {"version": VERSION, "variant": ctx.variant, "n": ctx.n, "types": list(ctx.types),
+                "decisions": list(ctx.decisions), "hand_k": ctx.hand_k, "known_k": ctx.known_k,
+                "blocks": [[b.name, b.size, b.clip, [round(float(h), 6) for h in b.highs()]]
+                           for b in self.blocks]}
+        return hashlib.sha256(json.dumps(desc, sort_keys=True).encode()).hexdigest()
+
+
+# -- small writer helpers ------------------------------------------------------------------------------
+def rel(s: State, me: int, seat: int) -> int:
+    """Seat as an offset from the observing seat ``me`` (0 = me, 1 = my left neighbour, ...)."""
+    return (seat - me) % s.n
+
+
+def put(ix: list, vx: list, at: int, value: float) -> None:
+    """Write ``value`` at index ``at`` (zeros are left out)."""
+    if value:
+        ix.append(at)
+        vx.append(float(value))
+
+
+def mark_seats(s: State, me: int, seats, at: int, ix: list, vx: list) -> None:
+    """One-hot marks, relative to ``me``, for each seat in ``seats`` (a block of ``s.n`` slots)."""
+    for q in seats:
+        ix.append(at + (q - me) % s.n)
+        vx.append(1.0)
+
+
+def counts(cards, tslot, base, ix, vx) -> None:
+    """Append per-type counts of ``cards`` at ``base + slot``."""
+    if not cards:
+        return
+    seen: dict[int, int] = {}
+    for c in cards:
+        seen[c] = seen.get(c, 0) + 1
+    for c, k in seen.items():
+        ix.append(base + tslot[c])
+        vx.append(float(k))
+
+
+class PileCounts:
+    """Per-type counts of a pile that mostly grows or shrinks at its top (discard pile, deck), updated
+    from the difference to the pile seen last instead of recounted (exact: any other change recounts)."""
+
+    __slots__ = ("snap", "per", "t", "tslot")
+
+    def __init__(self, ctx: Context):
+        self.t, self.tslot = ctx.t, ctx.tslot
+        self.snap: list = []
+        self.per = [0] * ctx.t
+
+    def of(self, pile: list) -> list[int]:
+        snap, per, tslot = self.snap, self.per, self.tslot
+        m, k = len(snap), len(pile)
+        if k >= m and pile[:m] == snap:
+            for c in pile[m:]:
+                per[tslot[c]] += 1
+        elif k < m and snap[:k] == pile:
+            for c in snap[k:]:
+                per[tslot[c]] -= 1
+        else:
+            per = self.per = [0] * self.t
+            for c in pile:
+                per[tslot[c]] += 1
+        self.snap = pile[:]
+        return per
+
+
+def pile(ctx: Context, name: str) -> PileCounts:
+    """The shared ``PileCounts`` of ``name`` (e.g. ``"discard"``, ``"coins3"``) for this config."""
+    found = ctx.piles.get(name)
+    if found is None:
+        found = ctx.piles[name] = PileCounts(ctx)
+    return found
+
+
+# -- registry ------------------------------------------------------------------------------------------
+@dataclass
+class VariantSpec:
+    decisions: tuple
+    blocks: Callable            # ctx -> list[Block] (appended after the common blocks)
+    hand_k: int = 4
+    known_k: int = 3
+    history_blocks: tuple = ()  # names of blocks that read the memory
+
+
+_SPECS: dict[str, VariantSpec] = {}
+_ENCODERS: dict[tuple, ObservationEncoder] = {}
+
+
+def register_observation(variant: str, decisions: tuple, blocks: Callable[[Context], list[Block]], *,
+                         hand_k: int = 4, known_k: int = 3, history_blocks: tuple = ()) -> None:
+    """Declare a variant's decision point names, its extra blocks (``blocks(ctx) -> [Block]``), how
+    many own hand positions (``hand_k``) and known positions of other hands (``known_k``, 0 when hands
+    have no order) are one-hot encoded. ``game_over`` is added if missing."""
+    if "game_over" not in decisions:
+        decisions = tuple(decisions) + ("game_over",)
+    _SPECS[variant] = VariantSpec(tuple(decisions), blocks, hand_k, known_k, tuple(history_blocks))
+    for key in [k for k in _ENCODERS if k[0] == variant]:
+        del _ENCODERS[key]
+
+
+def make_context(variant: str, rules, n: int) -> Context:
+    spec = _SPECS.get(variant)
+    if spec is None:
+        raise ValueError(f"no observation declared for variant {variant!r}; registered: {', '.join(_SPECS)}")
+    comp = rules.composition()
+    types = tuple(sorted(comp))
+    tslot = [-1] * NUM_TYPES
+    for i, code in enumerate(types):
+        tslot[code] = i
+    return Context(variant=variant, rules=rules, n=n, types=types, tslot=tslot, comp=[comp[c] for c in types],
+                   decisions=spec.decisions, hand_k=spec.hand_k, known_k=spec.known_k,
+                   dslot={d: i for i, d in enumerate(spec.decisions)}, cards=sum(comp.values()))
+
+
+def encoder_for(game) -> ObservationEncoder:
+    """The (cached) v1 encoder of a game's variant config (``game`` may also be a ``PlayerView``)."""
+    state = game.state
+    key = (state.variant, tuple(sorted(state.config.items())))
+    enc = _ENCODERS.get(key)
+    if enc is None:
+        from .common import common_blocks
+        rules = game.rules if hasattr(game, "rules") else game._rules
+        ctx = make_context(state.variant, rules, state.n)
+        spec = _SPECS[state.variant]
+        enc = _ENCODERS[key] = ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)),
+                                                  spec.history_blocks)
+    return enc
