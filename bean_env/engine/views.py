@@ -4,6 +4,15 @@ A view holds a *masked* copy of the state: every card the player cannot see is r
 ``UNKNOWN`` (other players' unseen hand cards, the deck order) and the seed is dropped, so nothing
 hidden can be read from it. ``sample_game(rng)`` fills the unknown places with a random assignment
 of the unseen cards, giving a full ``Game`` that looks the same to this player.
+
+Terms:
+- *masked history*: the actions so far as this player may read them (``mask_history``). A hidden part
+  of an action is replaced by the placeholder ``HIDDEN_PART`` (-1; ``str()`` prints it as hidden): the
+  face-down defence card of `hostile_takeover` (HT-12) for everybody but the defender, and the hand
+  positions of an offer that was never submitted (TRADE-2: others see how many, not which).
+- *public holdings*: cards a seat is known to hold because of a public act (INFO-3): an acceptance shows
+  that the acceptor holds the wanted cards until that seat's hand could have lost a card; at
+  ``choose_give`` the hand positions already chosen hold the wanted types. Samples honour them.
 """
 from __future__ import annotations
 
@@ -12,9 +21,18 @@ from collections import Counter
 from typing import Any
 
 from ..cards import NAMES
+from .actions import ALL, Action, Kind
 from .state import EMPTY, State
 
 UNKNOWN = -1
+HIDDEN_PART = -1  # placeholder for a hidden part of an action in a masked history
+
+# decisions of the offer/response protocol (trading.py) and the action kinds that occur in it
+_TRADE_DECISIONS = frozenset({"offer", "compose", "respond", "pick", "choose_give"})
+_TRADE_KINDS = frozenset({Kind.OFFER, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.SUBMIT, Kind.CANCEL,
+                          Kind.ACCEPT, Kind.DECLINE, Kind.PICK, Kind.PASS, Kind.KEEP, Kind.HARVEST,
+                          Kind.BUY_FIELD})
+_FREE_KINDS = frozenset({Kind.HARVEST, Kind.BUY_FIELD, Kind.KEEP})
 
 
 def _name(code: int):
@@ -50,6 +68,178 @@ def visible_counts(s: State) -> Counter:
     return seen
 
 
+def mask_history(history: list, viewer: int, state: State | None = None) -> list[Action]:
+    """The actions of ``history`` as ``viewer`` may read them: hidden parts become ``HIDDEN_PART``.
+
+    Masked are the defence card of HT_DEFEND unless ``viewer`` is the defender (the seat attacked by the
+    last HT_ATTACK, HT-12), and the positions of GIVE_HAND while an offer is built, unless the offer was
+    submitted (its hand cards are then shown, INFO-2) or is ``viewer``'s own offer still being built
+    (``state`` says whose). An action without hidden parts is passed on as it is."""
+    out = list(history)
+    attacked = EMPTY
+    building: list[int] | None = None  # indices of GIVE_HAND in the offer being built
+    for i, a in enumerate(out):
+        kind = a.kind
+        if kind == Kind.HT_ATTACK:
+            attacked = a.a
+        elif kind == Kind.HT_DEFEND:
+            if attacked != viewer and a.a >= 0:
+                out[i] = Action(kind, HIDDEN_PART, a.b)
+        elif kind == Kind.OFFER:
+            building = []
+        elif building is not None:
+            if kind == Kind.GIVE_HAND:
+                building.append(i)
+            elif kind == Kind.SUBMIT:
+                building = None
+            elif kind == Kind.CANCEL:
+                for k in building:
+                    out[k] = Action(Kind.GIVE_HAND, HIDDEN_PART, 0)
+                building = None
+    if building:
+        own = state is not None and state.decision == "compose" and state.o_prop == viewer
+        if not own:
+            for k in building:
+                out[k] = Action(Kind.GIVE_HAND, HIDDEN_PART, 0)
+    return out
+
+
+def _offers_of_trade_phase(state: State, history: list, max_rounds: int) -> dict[int, Counter] | None:
+    """Cards non-active seats are known to hold from acceptances in the current trade phase (TRADE-4,
+    INFO-3): ``{seat: wanted multiset}``; an executed trade drops what its two sides knew (their hands
+    lost cards). Rebuilt from the history by following the offer/response protocol from the start of
+    the phase; None when the history does not match the state (e.g. a position built for a test)."""
+    n, active = state.n, state.active
+    start = len(history)
+    while start > 0 and history[start - 1].kind in _TRADE_KINDS:
+        start -= 1
+    held: dict[int, Counter] = {}
+    rnd, slot, made = 1, 0, False
+    acts = history[start:]
+    i, end = 0, len(acts)
+
+    def next_slot() -> bool:
+        nonlocal rnd, slot, made
+        slot += 1
+        if slot == n:
+            if not made or rnd >= max_rounds:
+                return False  # the phase ended: the history does not belong to the current phase
+            rnd, slot, made = rnd + 1, 0, False
+        return True
+
+    while i < end:
+        a = acts[i]
+        i += 1
+        if a.kind in _FREE_KINDS:
+            continue
+        if a.kind == Kind.PASS:
+            if not next_slot():
+                return None
+            continue
+        if a.kind != Kind.OFFER:
+            return None
+        proposer, target = (active + slot) % n, a.a
+        want, gives_hand = Counter(), False
+        while i < end and acts[i].kind in (Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT):
+            gives_hand |= acts[i].kind == Kind.GIVE_HAND
+            if acts[i].kind == Kind.WANT:
+                want[acts[i].a] += 1
+            i += 1
+        if i == end:
+            break  # still being built
+        if acts[i].kind == Kind.CANCEL:
+            i += 1
+            if not next_slot():
+                return None
+            continue
+        if acts[i].kind != Kind.SUBMIT:
+            return None
+        i += 1
+        made = True
+        if proposer != active:
+            pending = [active]
+        elif target == ALL:
+            pending = [(active + k) % n for k in range(1, n)]
+        else:
+            pending = [target]
+        accepted = []
+        while i < end and pending:
+            k = acts[i].kind
+            i += 1
+            if k in _FREE_KINDS:
+                continue
+            if k not in (Kind.ACCEPT, Kind.DECLINE):
+                return None
+            q = pending.pop(0)
+            if k == Kind.ACCEPT:
+                accepted.append(q)
+                if q != active:
+                    mine = held.setdefault(q, Counter())
+                    for t, c in want.items():
+                        mine[t] = max(mine[t], c)
+        if pending:
+            break  # still answering
+        partner = None
+        if len(accepted) == 1:
+            partner = accepted[0]
+        elif accepted:
+            while i < end and acts[i].kind in _FREE_KINDS:
+                i += 1
+            if i == end:
+                break  # the active player is still picking
+            if acts[i].kind == Kind.PICK:
+                partner = acts[i].a
+            elif acts[i].kind != Kind.CANCEL:
+                return None
+            i += 1
+        if partner is not None:
+            while i < end and acts[i].kind in (Kind.GIVE_HAND, Kind.GIVE_TRADE):
+                i += 1
+            if i == end and state.decision == "choose_give":
+                break  # the giver is still choosing
+            held.pop(partner, None)
+            if gives_hand:
+                held.pop(proposer, None)
+        if not next_slot():
+            return None
+    if (rnd, slot) != (state.t_round, state.t_slot):
+        return None
+    return held
+
+
+def _chosen_gives(state: State) -> dict[int, int]:
+    """At ``choose_give``: the giver's hand positions chosen so far and the wanted type each gives."""
+    served = state.o_want[:len(state.o_want) - len(state.x_want)]
+    by_hand = list(served)
+    for t in state.x_trade:
+        by_hand.remove(t)
+    return dict(zip(state.x_hand, by_hand))
+
+
+def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Counter, dict[int, int]]]:
+    """Per seat, ``(cards it must hold, {hand position: type})`` known from public acts (INFO-3):
+    acceptances not undone since (see ``_offers_of_trade_phase``), the offer being answered, and at
+    ``choose_give`` the positions already chosen. Empty outside a trade phase."""
+    if state.decision not in _TRADE_DECISIONS or not hasattr(rules, "trade_legal"):
+        return {}
+    held = _offers_of_trade_phase(state, history, getattr(rules, "max_rounds", 4)) or {}
+    want = Counter(state.o_want)
+    for q in state.o_accept:  # acceptors of the offer being answered (certain, from the state)
+        if q != state.active:
+            mine = held.setdefault(q, Counter())
+            for t, c in want.items():
+                mine[t] = max(mine[t], c)
+    out = {q: (c, {}) for q, c in held.items()}
+    if state.decision == "choose_give":
+        q = state.x_partner
+        need = want - Counter(state.face_up) if q == state.active else want
+        mine, _ = out.get(q, (Counter(), {}))
+        for t, c in need.items():
+            mine[t] = max(mine[t], c)
+        out[q] = (mine, _chosen_gives(state))
+    return out
+
+
 def _random_from(rng: Any) -> random.Random:
     if isinstance(rng, random.Random):
         return random.Random(rng.getrandbits(62))
@@ -75,6 +265,8 @@ class PlayerView:
         self._history = game.history
         self._history_len = len(game.history)
         self._state = game.rules.mask(game.state, player)
+        self._masked: list[Action] | None = None
+        self._holdings: dict | None = None
 
     # -- INFO-1 public and private facts -----------------------------------------------------------
     @property
@@ -192,6 +384,8 @@ class PlayerView:
         s = self._state.clone()
         pool = self.unseen_cards()
         r.shuffle(pool)
+        for q, (need, pins) in sorted(self.holdings().items()):
+            self._place_holdings(s.hands[q], need, pins, pool, r)
         it = iter(pool)
         for q in range(s.n):
             hand = s.hands[q]
@@ -205,7 +399,38 @@ class PlayerView:
             raise AssertionError(f"view inconsistent: {len(rest)} unseen cards left over")
         s.seed = r.getrandbits(62)
         s.shuffles = 0
-        return Game(self._rules, s, self._history[:self._history_len])
+        return Game(self._rules, s, self.history)
+
+    def holdings(self) -> dict[int, tuple[Counter, dict[int, int]]]:
+        """Cards other seats are known to hold from public acts (``public_holdings``), by type code."""
+        if self._holdings is None:
+            real = self._history[:self._history_len]
+            self._holdings = public_holdings(self._rules, self._state, real)
+        return self._holdings
+
+    @staticmethod
+    def _place_holdings(hand: list[int], need: Counter, pins: dict[int, int], pool: list[int],
+                        r: random.Random) -> None:
+        """Deal the pinned and the required cards into the unknown places of ``hand`` (from ``pool``)."""
+        for pos, t in pins.items():
+            if 0 <= pos < len(hand) and hand[pos] == UNKNOWN and t in pool:
+                pool.remove(t)
+                hand[pos] = t
+        have = Counter(c for c in hand if c != UNKNOWN)
+        for t, c in sorted(need.items()):
+            for _ in range(c - have[t]):
+                free = [i for i, x in enumerate(hand) if x == UNKNOWN]
+                if not free or t not in pool:
+                    break
+                pool.remove(t)
+                hand[free[r.randrange(len(free))]] = t
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions so far as this player may read them (``mask_history``; a fresh list)."""
+        if self._masked is None:
+            self._masked = mask_history(self._history[:self._history_len], self.player, self._state)
+        return list(self._masked)
 
     def __repr__(self) -> str:
         return f"<PlayerView player={self.player} {self.variant} decision={self.decision!r}>"
