@@ -88,7 +88,7 @@ def run_ladder(scale: float = 1.0, workers: int | None = None, progress: bool = 
              "(see `agents/tournament.py`); game counts, seeds, win rates with 95% Wilson intervals and "
              "openskill ratings are below. A shared win counts 1/k; in `bean_solitaire` a win is a "
              "positive MAF-13 score and the mean score is coins - 2 x mafia coins; `hostile_takeover` "
-             "scores are in hundredths (HT-14). Agents: `random`, "
+             "scores are coins with two decimals (HT-14: 10 hundredths per unused text card). Agents: `random`, "
              "`heuristic` (agents/heuristic), `mcts` (agents/mcts.py; default 100 simulations per "
              "decision, leaves scored by the heuristic evaluation, `bohnanza` trade offers delegated to "
              "the heuristic), and `ppo` (a trained policy, where one is shipped in agents/weights).", ""]

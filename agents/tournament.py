@@ -35,6 +35,8 @@ from typing import Any, Iterable, Sequence
 from bean_env import registry as _registry
 
 MAX_STEPS = 200_000  # a game still running after this many actions is reported as truncated
+# engine score units per coin: hostile_takeover scores in integer hundredths (HT-14); reports show coins
+SCORE_SCALE = {"hostile_takeover": 100}
 Z95 = 1.959963984540054
 
 
@@ -274,7 +276,7 @@ class TournamentResult:
 
     def stats(self) -> list[dict]:
         """One row per entry: games, wins, shared wins, win rate with 95% CI, mean score (coins; the
-        MAF-13 score in bean_solitaire) and rating."""
+        MAF-13 score in bean_solitaire; HT-14 hundredths shown as coins in hostile_takeover) and rating."""
         ratings = self.ratings() or {}
         rows = []
         for label in self.labels:
@@ -283,7 +285,8 @@ class TournamentResult:
             wins = sum(1 for g, p in played if g["winners"] == [p])
             shared = sum(1 for g, p in played if p in g["winners"] and len(g["winners"]) > 1)
             share = sum(1 / len(g["winners"]) for g, p in played if p in g["winners"])
-            coins = [g["scores"][p] for g, p in played]
+            scale = SCORE_SCALE.get(self.variant, 1)
+            coins = [g["scores"][p] / scale for g, p in played]
             lo, hi = wilson(share, n)
             r = ratings.get(label, {})
             rows.append({
@@ -308,18 +311,32 @@ class TournamentResult:
                 "stats": self.stats(), "ratings": self.ratings(), "games": games,
                 "elapsed_seconds": round(self.elapsed, 3)}
 
+    def rows_by_rating(self) -> list[dict]:
+        """``stats()`` best rating first (win rate where there are no ratings), plus a ``(mafia)`` row
+        with only its rating where the variant has a mafia: the order of the table, CSV and chart."""
+        rows = sorted(self.stats(),
+                      key=lambda r: -(r["ordinal"] if r["ordinal"] is not None else r["win_rate"]))
+        mafia = (self.ratings() or {}).get("mafia")
+        if mafia:
+            row = {k: None for k in rows[0]}
+            row.update(agent="(mafia)", mu=mafia["mu"], sigma=mafia["sigma"], ordinal=mafia["ordinal"])
+            at = next((i for i, r in enumerate(rows) if r["ordinal"] is not None
+                       and r["ordinal"] < mafia["ordinal"]), len(rows))
+            rows.insert(at, row)
+        return rows
+
     def csv(self) -> str:
-        rows = self.stats()
+        """The table as CSV (same order; numbers rounded as plain decimals, so 0 is ``0`` not ``3.47e-18``)."""
+        rows = self.rows_by_rating()
         buf = io.StringIO()
         writer = csv.DictWriter(buf, fieldnames=list(rows[0]), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({k: _plain(v) for k, v in r.items()} for r in rows)
         return buf.getvalue()
 
     def markdown(self) -> str:
         """A markdown table of the entries, best rating first."""
-        rows = sorted(self.stats(),
-                      key=lambda r: -(r["ordinal"] if r["ordinal"] is not None else r["win_rate"]))
+        rows = self.rows_by_rating()
         cfg = ", ".join(f"{k}={v}" for k, v in self.config.items())
         lines = [f"**{self.variant}**{' (' + cfg + ')' if cfg else ''}: {len(self.games)} games "
                  f"({self.deals} deals x rotations x tables), seed {self.seed}", "",
@@ -328,12 +345,12 @@ class TournamentResult:
         for r in rows:
             mu = f"{r['mu']:.1f}" if r["mu"] is not None else "-"
             sigma = f"{r['sigma']:.2f}" if r["sigma"] is not None else "-"
+            if r["agent"] == "(mafia)":
+                lines.append(f"| (mafia) | | | | | {mu} | {sigma} |")
+                continue
             lines.append(f"| {r['agent']} | {r['games']} | {r['win_rate']:.1%} | "
                          f"{r['win_ci_low']:.1%}-{r['win_ci_high']:.1%} | {r['mean_score']:.2f} | "
                          f"{mu} | {sigma} |")
-        mafia = (self.ratings() or {}).get("mafia")
-        if mafia:
-            lines.append(f"| (mafia) | | | | | {mafia['mu']:.1f} | {mafia['sigma']:.2f} |")
         return "\n".join(lines)
 
     def plot(self, path: str | os.PathLike) -> None:
@@ -342,12 +359,16 @@ class TournamentResult:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        rows = self.stats()
+        every = self.rows_by_rating()[::-1]          # barh draws bottom-up: best at the top
+        rated = [r for r in every if r["mu"] is not None]
+        rows = [r for r in every if r["agent"] != "(mafia)"]
         labels = [r["agent"] for r in rows]
-        fig, axes = plt.subplots(1, 2, figsize=(10, 0.5 * len(rows) + 1.8))
+        fig, axes = plt.subplots(1, 2, figsize=(10, 0.5 * len(every) + 1.8))
         ax = axes[0]
-        if rows[0]["mu"] is not None:
-            ax.barh(labels, [r["mu"] for r in rows], xerr=[2 * r["sigma"] for r in rows], color="tab:green")
+        if rated:
+            ax.barh([r["agent"] for r in rated], [r["mu"] for r in rated],
+                    xerr=[2 * r["sigma"] for r in rated],
+                    color=["tab:red" if r["agent"] == "(mafia)" else "tab:green" for r in rated])
         ax.set_xlabel("openskill mu (+- 2 sigma)")
         ax.set_title(f"{self.variant}: ratings")
         ax = axes[1]
@@ -411,6 +432,14 @@ def run_tournament(variant: str, agents: Sequence[str], deals: int = 10, seed: i
         if bar is not None:
             bar.close()
     return TournamentResult(variant, config, seed, deals, entries, results, time.perf_counter() - start)
+
+
+def _plain(value: Any) -> Any:
+    """A CSV cell: floats rounded to 4 decimals and written without exponent or trailing zeros."""
+    if isinstance(value, float):
+        text = f"{round(value, 4) + 0.0:.4f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+    return "" if value is None else value
 
 
 # -- command line -----------------------------------------------------------------------------------------
