@@ -8,8 +8,10 @@ seat and all zeros for everyone else. Layouts: ``docs/envs.md``.
 Options (keyword arguments of ``raw_env``/``env``): every rule option of the variant (validated by
 the engine, a bad key or value raises ``ValueError``) plus
 - ``reward_mode``: ``"win"`` (default; +1/k to each of k winners, -1 to every other seat),
-  ``"score"`` (final score) or ``"margin"`` (own score minus the best other seat's score). Rewards are
-  paid once, at the end of the game, to every seat.
+  ``"score"`` (final score in coins) or ``"margin"`` (own score minus the best other seat's score),
+  paid once, at the end of the game, to every seat; or ``"dense"``: every seat's coins as they are
+  earned (the change of its score at every step, so the episode's sum is the final score), plus
+  ``win_bonus`` (default 0) times the ``"win"`` reward at the end.
 - ``auto_forced`` (default ``True``, AGT-3): a decision with exactly one legal action is applied by
   the env without an agent step. The engine applies it exactly as a chosen action, so no observation
   can tell the difference; ``False`` gives one agent step per engine decision.
@@ -56,7 +58,7 @@ from ..engine.config import validate
 from ..engine.game import Game, IllegalActionError, new_game
 from .observation import encoder_for
 
-REWARD_MODES = ("win", "score", "margin")
+REWARD_MODES = ("win", "score", "margin", "dense")
 ILLEGAL_MODES = ("terminate", "raise")
 RENDER_MODES = ("ansi", "human")
 
@@ -67,12 +69,19 @@ class RenderModeError(ValueError, TypeError):
     ``make_vec_env``) work with these text-only envs."""
 
 
-def env_options(render_mode, reward_mode, auto_forced, illegal_action) -> None:
+def env_options(render_mode, reward_mode, auto_forced, illegal_action, win_bonus: float = 0.0) -> None:
     """Validate the env's own options (``ValueError`` naming the key and the allowed values)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise RenderModeError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human'")
     if reward_mode not in REWARD_MODES:
-        raise ValueError(f"bad value {reward_mode!r} for option 'reward_mode'; allowed: 'win', 'score', 'margin'")
+        raise ValueError(f"bad value {reward_mode!r} for option 'reward_mode'; allowed: 'win', 'score', 'margin', "
+                         "'dense'")
+    if (isinstance(win_bonus, (bool, np.bool_)) or not isinstance(win_bonus, numbers.Real)
+            or not math.isfinite(win_bonus) or win_bonus < 0):
+        raise ValueError(f"bad value {win_bonus!r} for option 'win_bonus'; allowed: a finite number >= 0")
+    if win_bonus and reward_mode != "dense":
+        raise ValueError(f"bad value {win_bonus!r} for option 'win_bonus' with reward_mode={reward_mode!r}; "
+                         "allowed: a win bonus only with reward_mode='dense' (0 otherwise)")
     if not isinstance(auto_forced, bool):
         raise ValueError(f"bad value {auto_forced!r} for option 'auto_forced'; allowed: True or False")
     if illegal_action not in ILLEGAL_MODES:
@@ -115,12 +124,18 @@ def check_action(action: Any, size: int, who: str) -> int:
                     f"space Discrete({size}){hint}")
 
 
-def final_rewards(env_like, game: Game, mode: str) -> list[float]:
-    """Per-seat rewards of a finished game under ``mode`` (uses the env's overridable hooks)."""
+def final_rewards(env_like, game: Game, mode: str, win_bonus: float = 0.0) -> list[float]:
+    """Per-seat rewards paid when the game ends under ``mode`` (uses the env's overridable hooks). Under
+    ``"dense"`` that is only the win bonus (``win_bonus`` x the ``"win"`` rewards); the coins were paid
+    as they were earned."""
     if mode == "win":
         return env_like.win_rewards(game)
     if mode == "score":
-        return [float(x) for x in game.scores()]
+        return env_like.coin_scores(game)
+    if mode == "dense":
+        if not win_bonus:
+            return [0.0] * game.num_players
+        return [win_bonus * r for r in env_like.win_rewards(game)]
     return env_like.margin_rewards(game)
 
 
@@ -131,12 +146,17 @@ class BeanAECEnv(AECEnv):
     metadata = {"render_modes": list(RENDER_MODES), "name": "bean_env", "is_parallelizable": False,
                 "render_fps": 4}
 
+    #: engine score units per coin (``hostile_takeover`` scores in hundredths)
+    score_scale = 1
+
     def __init__(self, render_mode: str | None = None, reward_mode: str = "win", auto_forced: bool = True,
-                 illegal_action: str = "terminate", **config: Any):
+                 illegal_action: str = "terminate", win_bonus: float = 0.0, **config: Any):
         super().__init__()
-        env_options(render_mode, reward_mode, auto_forced, illegal_action)
+        env_options(render_mode, reward_mode, auto_forced, illegal_action, win_bonus)
         self.render_mode = render_mode
         self.reward_mode = reward_mode
+        self.win_bonus = float(win_bonus)
+        self._paid: list[int] = []   # dense mode: engine score already paid out per seat
         self.auto_forced = auto_forced
         self.illegal_action = illegal_action
         self.config = validate(self.variant, config)
@@ -171,9 +191,20 @@ class BeanAECEnv(AECEnv):
         share = 1.0 / len(winners) if winners else 0.0
         return [share if p in winners else -1.0 for p in range(game.num_players)]
 
+    def coin_scores(self, game: Game) -> list[float]:
+        """Each seat's score in coins (``game.scores()`` divided by ``score_scale``)."""
+        return [x / self.score_scale for x in game.scores()]
+
+    def dense_rewards(self, game: Game) -> list[float]:
+        """Dense mode: the coins each seat earned since the last call (engine score minus what was paid);
+        summed over an episode they equal the final score."""
+        now = game.scores()
+        paid, self._paid = self._paid, list(now)
+        return [(x - y) / self.score_scale for x, y in zip(now, paid)]
+
     def margin_rewards(self, game: Game) -> list[float]:
         """Own score minus the best score among the other seats (own score when alone)."""
-        sc = [float(x) for x in game.scores()]
+        sc = self.coin_scores(game)
         if len(sc) == 1:
             return sc
         return [sc[p] - max(sc[q] for q in range(len(sc)) if q != p) for p in range(len(sc))]
@@ -196,6 +227,7 @@ class BeanAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._mask_for = -1
+        self._paid = [0] * len(self.agents)
         self._advance()
         self._accumulate_rewards()  # a game decided by forced moves alone pays at once
 
@@ -268,14 +300,18 @@ class BeanAECEnv(AECEnv):
                 if len(legal) != 1:
                     break
                 game.apply(legal[0])
+        if self.reward_mode == "dense":
+            earned = self.dense_rewards(game)
+            for a in self.agents:
+                self.rewards[a] = earned[self.agent_name_mapping[a]]
         if game.is_truncated:
             for a in self.agents:
                 self.truncations[a] = True
         elif game.state.over:
-            rewards = final_rewards(self, game, self.reward_mode)
+            rewards = final_rewards(self, game, self.reward_mode, self.win_bonus)
             for a in self.agents:
                 self.terminations[a] = True
-                self.rewards[a] = rewards[self.agent_name_mapping[a]]
+                self.rewards[a] += rewards[self.agent_name_mapping[a]]
         else:
             self.agent_selection = self.possible_agents[game.state.actor]
             return

@@ -184,6 +184,7 @@ class raw_env(BeanAECEnv):
 
     variant = "hostile_takeover"
     metadata = dict(BeanAECEnv.metadata, name="hostile_takeover_v1")
+    score_scale = 100  # HT-14: the engine scores in hundredths of a coin (10 per unused text card)
 
 
 env = make_env_fn(raw_env)

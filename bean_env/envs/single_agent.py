@@ -12,7 +12,8 @@ Terms:
 
 Spaces: ``Box`` observation (the vector of ``docs/envs.md``), ``Discrete`` actions (the variant's
 catalogue, seat-relative), and ``action_masks()`` for sb3-contrib's ``MaskablePPO``. The reward is
-the learner's own reward (``reward_mode`` as in the AEC env), paid at the end. Options as the AEC
+the learner's own reward (``reward_mode`` and ``win_bonus`` as in the AEC env): paid at the end, or
+under ``"dense"`` the coins the learner earned since its previous step (opponents' turns included). Options as the AEC
 env: rule options, ``reward_mode``, ``auto_forced`` (the learner's forced decisions are applied for
 it), ``illegal_action`` (``"terminate"``: -1 and the episode ends; ``"raise"``), ``render_mode``.
 Actions outside the action space raise as in the AEC env; ``step()`` after the episode ended raises
@@ -69,10 +70,10 @@ class SingleAgentEnv(gymnasium.Env):
 
     def __init__(self, variant: str = "bean_duel", learner_seat: int | str = 0, opponents: Any = None,
                  reward_mode: str = "win", auto_forced: bool = True, illegal_action: str = "terminate",
-                 render_mode: str | None = None, **config: Any):
+                 render_mode: str | None = None, win_bonus: float = 0.0, **config: Any):
         module = importlib.import_module(f"{__package__}.{variant}_v1")
         self.aec = module.raw_env(render_mode=render_mode, reward_mode=reward_mode, auto_forced=auto_forced,
-                                  illegal_action=illegal_action, **config)
+                                  illegal_action=illegal_action, win_bonus=win_bonus, **config)
         self.variant = variant
         self.config = self.aec.config
         self.catalogue = self.aec.catalogue
@@ -82,6 +83,8 @@ class SingleAgentEnv(gymnasium.Env):
             raise ValueError(f"bad value {learner_seat!r} for option 'learner_seat'; allowed: 0..{n - 1} or 'random'")
         self.learner_seat = learner_seat
         self.reward_mode, self.auto_forced, self.illegal_action = reward_mode, auto_forced, illegal_action
+        self.win_bonus = float(win_bonus)
+        self._paid = 0               # dense mode: the learner's engine score already paid out
         self.render_mode = render_mode
         self._opponents_spec = opponents
         self.observation_space = spaces.Box(low=np.zeros(self.encoder.size, np.float32), high=self.encoder.high,
@@ -157,6 +160,7 @@ class SingleAgentEnv(gymnasium.Env):
         game_seed = int(rng.integers(2**62))
         self.game = new_game(self.variant, seed=game_seed if seed is None else seed, **self.config)
         self._ended = False
+        self._paid = 0
         self._play_others()
         return self._obs(), self._info()
 
@@ -180,11 +184,14 @@ class SingleAgentEnv(gymnasium.Env):
         if self.render_mode == "human":
             self.render()
         reward, terminated, truncated = 0.0, False, False
+        if self.reward_mode == "dense":  # the learner's coins earned since its last step
+            score = game.scores()[self.seat]
+            reward, self._paid = (score - self._paid) / self.aec.score_scale, score
         if game.is_truncated:
             truncated = True
         elif game.state.over:
             terminated = True
-            reward = float(final_rewards(self.aec, game, self.reward_mode)[self.seat])
+            reward += float(final_rewards(self.aec, game, self.reward_mode, self.win_bonus)[self.seat])
         self._ended = terminated or truncated
         return self._obs(), reward, terminated, truncated, self._info()
 

@@ -71,8 +71,8 @@ def test_ht17_truncation_reported_by_the_env():
     assert all(env.truncations.values()) and not any(env.terminations.values())
 
 
-def test_score_rewards_are_hundredths():
-    """HT-14: reward_mode='score' pays the score in hundredths at the end."""
+def test_score_rewards_are_coins():
+    """HT-14: reward_mode='score' pays the score in coins at the end (the engine scores in hundredths)."""
     env = ht.raw_env(num_players=2, reward_mode="score", max_actions_per_turn=5)
     env.reset(seed=3)
     rng = random.Random(3)
@@ -82,7 +82,7 @@ def test_score_rewards_are_hundredths():
         env.step(int(on[rng.randrange(len(on))]))
         for a, r in env.rewards.items():
             total[a] += r
-    assert [total[a] for a in env.possible_agents] == [float(x) for x in env.game.scores()]
+    assert [total[a] for a in env.possible_agents] == [x / 100 for x in env.game.scores()]
 
 
 def test_docs_tables_match_the_code():
