@@ -1,0 +1,280 @@
+"""Batched self-play: N games of one variant stepped together in one process.
+
+Terms:
+- *game slot* ``i``: one of the N games; when its game ends it is reset at once (auto-reset) and the
+  slot goes on with a new game seeded from the slot's own stream.
+- *actor*: the seat that decides next in a slot. Each step takes one action per slot, for its actor,
+  so every seat of every game can be driven by one shared policy in one forward pass over the batch.
+- *rewards* ``(N, num_players)``: what each seat of each slot was paid by that step (the env's
+  ``reward_mode``: terminal ``win``/``score``/``margin`` or per-coin ``dense``).
+
+``VectorEnv`` returns numpy batches: observations ``(N, obs_size)`` float32, masks ``(N, actions)``
+bool, actors ``(N,)``. ``LearnerVecEnv`` is a stable-baselines3 ``VecEnv`` for the single-agent case:
+the learner holds one seat per slot, the other seats are played by a batched opponent policy.
+Illegal actions raise (they are never replaced); nothing here touches global random generators.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from .envs.registration import available_variants
+
+# A batched policy: (observations (M, obs_size), masks (M, actions) bool) -> actions (M,)
+BatchPolicy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def _raw_env_class(variant: str):
+    if variant not in available_variants():
+        raise ValueError(f"unknown variant {variant!r}; allowed: {', '.join(available_variants())}")
+    return importlib.import_module(f"bean_env.envs.{variant}_v1").raw_env
+
+
+class VectorEnv:
+    """``num_envs`` games of ``variant`` stepped together (options as the AEC env's)."""
+
+    def __init__(self, variant: str, num_envs: int, **options: Any):
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        options = dict(options)
+        options["illegal_action"] = "raise"
+        cls = _raw_env_class(variant)
+        self.envs = [cls(**options) for _ in range(num_envs)]
+        first = self.envs[0]
+        self.variant = variant
+        self.num_envs = num_envs
+        self.num_players = len(first.possible_agents)
+        self.obs_size = first.observation_space(first.possible_agents[0])["observation"].shape[0]
+        self.num_actions = first.action_space(first.possible_agents[0]).n
+        self.obs = np.zeros((num_envs, self.obs_size), np.float32)
+        self.masks = np.zeros((num_envs, self.num_actions), bool)
+        self.actors = np.zeros(num_envs, np.int64)
+        self.episode_steps = np.zeros(num_envs, np.int64)
+
+    # -- slots -----------------------------------------------------------------------------------------
+    def _read(self, i: int) -> None:
+        env = self.envs[i]
+        agent = env.agent_selection
+        o = env.observe(agent)
+        self.obs[i] = o["observation"]
+        self.masks[i] = o["action_mask"].astype(bool)
+        self.actors[i] = env.agent_name_mapping[agent]
+
+    def _paid(self, env, out: np.ndarray) -> None:
+        for agent, r in env.rewards.items():
+            out[env.agent_name_mapping[agent]] += r
+
+    def _restart(self, i: int, rewards: np.ndarray, seed: int | None = None) -> None:
+        """Reset slot ``i`` until a seat has a decision (a game decided by forced moves pays at once)."""
+        env = self.envs[i]
+        while True:
+            env.reset(seed=seed)
+            seed = None
+            self._paid(env, rewards[i])
+            if not self._over(env):
+                self.episode_steps[i] = 0
+                self._read(i)
+                return
+
+    @staticmethod
+    def _over(env) -> bool:
+        agent = env.agent_selection
+        return env.terminations.get(agent, True) or env.truncations.get(agent, True)
+
+    # -- API -------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """New games in every slot (slot seeds drawn from ``seed``): (observations, masks, actors)."""
+        if seed is not None:
+            seed = int(seed)  # numpy integers too; a bad type raises here, before anything changes
+        streams = random.Random(seed) if seed is not None else None
+        rewards = np.zeros((self.num_envs, self.num_players), np.float32)
+        for i in range(self.num_envs):
+            self._restart(i, rewards, streams.getrandbits(62) if streams else None)
+        return self.obs.copy(), self.masks.copy(), self.actors.copy()
+
+    def step(self, actions: Sequence[int] | np.ndarray):
+        """One action per slot for its actor: (observations, masks, actors, rewards, terminated,
+        truncated, infos). A slot whose game ended reports its final rewards and is reset; its
+        ``infos[i]`` holds ``final_scores`` and ``episode_steps``."""
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
+            raise TypeError(f"actions must be {self.num_envs} integers, got shape {actions.shape} of "
+                            f"{actions.dtype}")
+        bad = [i for i in range(self.num_envs) if not (0 <= actions[i] < self.num_actions
+                                                       and self.masks[i, actions[i]])]
+        if bad:
+            i = bad[0]
+            raise ValueError(f"action {int(actions[i])} is not legal in game slot {i} "
+                             f"(seat {int(self.actors[i])}); {len(bad)} slot(s) got illegal actions")
+        rewards = np.zeros((self.num_envs, self.num_players), np.float32)
+        terminated = np.zeros(self.num_envs, bool)
+        truncated = np.zeros(self.num_envs, bool)
+        infos: list[dict] = [{} for _ in range(self.num_envs)]
+        for i, env in enumerate(self.envs):
+            env.step(int(actions[i]))
+            self.episode_steps[i] += 1
+            self._paid(env, rewards[i])
+            if self._over(env):
+                agent = env.agent_selection
+                terminated[i] = env.terminations.get(agent, False)
+                truncated[i] = env.truncations.get(agent, False) and not terminated[i]
+                infos[i] = {"final_scores": list(env.game.scores()), "episode_steps": int(self.episode_steps[i])}
+                self._restart(i, rewards)
+            else:
+                self._read(i)
+        return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
+
+
+def uniform_random_policy(seed: int | None = None) -> BatchPolicy:
+    """A batched policy that picks a legal action uniformly at random (its own generator)."""
+    rng = np.random.default_rng(seed)
+
+    def act(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        scores = rng.random(masks.shape) * masks
+        return scores.argmax(axis=1)
+
+    return act
+
+
+def _sb3_vecenv_base():
+    from stable_baselines3.common.vec_env import VecEnv
+    return VecEnv
+
+
+def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = None, learner_seat: int | str = "rotate",
+                    seed: int | None = None, **options: Any):
+    """A stable-baselines3 ``VecEnv`` over a ``VectorEnv``: the learner plays one seat of each slot
+    (``learner_seat``: a seat, or ``"rotate"`` to move it by one seat each new game of the slot), the
+    other seats are played by ``opponent`` (batched; default uniform random). Rewards are the
+    learner's. ``env_method("action_masks")`` feeds sb3-contrib's ``MaskablePPO``."""
+    base = _sb3_vecenv_base()
+
+    class LearnerVecEnv(base):
+        def __init__(self):
+            self.vec = VectorEnv(variant, num_envs, **options)
+            self.render_mode = None
+            from gymnasium import spaces
+            n = self.vec.num_players
+            if learner_seat != "rotate" and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
+                raise ValueError(f"bad learner_seat {learner_seat!r}; allowed: 0..{n - 1} or 'rotate'")
+            high = self.vec.envs[0].observation_space("player_0")["observation"].high
+            super().__init__(num_envs, spaces.Box(np.zeros_like(high), high, dtype=np.float32),
+                             spaces.Discrete(self.vec.num_actions))
+            self.opponent = opponent or uniform_random_policy(seed)
+            self.seats = (np.arange(num_envs) % n if learner_seat == "rotate"
+                          else np.full(num_envs, learner_seat, dtype=np.int64))
+            self._seed = seed
+            self._actions = None
+            self._returns = np.zeros(num_envs, np.float32)
+
+        def _to_learner(self, obs, masks, actors, rewards, done, infos):
+            """Let the opponents move until every slot waits for its learner; learner rewards add up."""
+            idx = np.arange(self.num_envs)
+            while True:
+                waiting = actors != self.seats
+                if not waiting.any():
+                    return obs, masks
+                actions = np.zeros(self.num_envs, np.int64)
+                chosen = np.asarray(self.opponent(obs[waiting], masks[waiting]), dtype=np.int64)
+                actions[waiting] = chosen
+                actions[~waiting] = -1   # slots at the learner's turn keep their state
+                obs, masks, actors, rewards_more, term, trunc, more = self._partial_step(actions)
+                rewards += rewards_more[idx, self.seats]
+                for i in np.flatnonzero(term | trunc):
+                    if not done[i]:
+                        done[i] = True
+                        infos[i].update(more[i])
+                        self._new_episode(i)
+
+        def _partial_step(self, actions):
+            """Step only the slots with an action >= 0 (the others keep their state)."""
+            vec = self.vec
+            n = vec.num_envs
+            rewards = np.zeros((n, vec.num_players), np.float32)
+            term = np.zeros(n, bool)
+            trunc = np.zeros(n, bool)
+            infos = [{} for _ in range(n)]
+            for i in np.flatnonzero(actions >= 0):
+                env = vec.envs[i]
+                a = int(actions[i])
+                if not vec.masks[i, a]:
+                    raise ValueError(f"opponent action {a} is not legal in game slot {i}")
+                env.step(a)
+                vec._paid(env, rewards[i])
+                if vec._over(env):
+                    agent = env.agent_selection
+                    term[i] = env.terminations.get(agent, False)
+                    trunc[i] = not term[i]
+                    last = env.observe(env.possible_agents[self.seats[i]])["observation"]
+                    infos[i] = {"final_scores": list(env.game.scores()), "terminal_observation": last}
+                    vec._restart(i, rewards)
+                else:
+                    vec._read(i)
+            return vec.obs.copy(), vec.masks.copy(), vec.actors.copy(), rewards, term, trunc, infos
+
+        def _new_episode(self, i: int) -> None:
+            if learner_seat == "rotate":
+                self.seats[i] = (self.seats[i] + 1) % self.vec.num_players
+
+        # -- VecEnv API ------------------------------------------------------------------------------
+        def reset(self):
+            obs, masks, actors = self.vec.reset(self._seed)
+            self._seed = None
+            rewards = np.zeros(self.num_envs, np.float32)
+            done = np.zeros(self.num_envs, bool)
+            infos = [{} for _ in range(self.num_envs)]
+            obs, _ = self._to_learner(obs, masks, actors, rewards, done, infos)
+            return obs
+
+        def step_async(self, actions):
+            self._actions = np.asarray(actions, dtype=np.int64)
+
+        def step_wait(self):
+            learner_actions, self._actions = self._actions, None
+            n = self.num_envs
+            rewards = np.zeros(n, np.float32)
+            done = np.zeros(n, bool)
+            infos: list[dict] = [{} for _ in range(n)]
+            obs, masks, actors, paid, term, trunc, more = self._partial_step(learner_actions)
+            rewards += paid[np.arange(n), self.seats]
+            for i in np.flatnonzero(term | trunc):
+                done[i] = True
+                infos[i].update(more[i])
+                infos[i]["TimeLimit.truncated"] = bool(trunc[i])
+                self._new_episode(i)
+            obs, _ = self._to_learner(obs, masks, actors, rewards, done, infos)
+            return obs, rewards, done, infos
+
+        def action_masks(self) -> np.ndarray:
+            return self.vec.masks.copy()
+
+        def close(self) -> None:
+            pass
+
+        def get_attr(self, attr_name, indices=None):
+            return [getattr(self, attr_name)] * len(self._indices(indices))
+
+        def set_attr(self, attr_name, value, indices=None):
+            setattr(self, attr_name, value)
+
+        def env_method(self, method_name, *args, indices=None, **kwargs):
+            if method_name == "action_masks":
+                return list(self.vec.masks[self._indices(indices)])
+            raise AttributeError(f"LearnerVecEnv has no per-game method {method_name!r}")
+
+        def env_is_wrapped(self, wrapper_class, indices=None):
+            return [False] * len(self._indices(indices))
+
+        def seed(self, seed=None):
+            self._seed = seed
+            return [seed] * self.num_envs
+
+        def _indices(self, indices):
+            if indices is None:
+                return list(range(self.num_envs))
+            return [indices] if isinstance(indices, int) else list(indices)
+
+    return LearnerVecEnv()
