@@ -70,7 +70,7 @@ def cmd_list(args, out: TextIO) -> int:
     print("variants, their rule options (-o key=value; yes/no options also take 1/0, yes/no, on/off) "
           "and env ids:", file=out)
     for v in implemented():
-        print(f"\n  {v}  (rules: bean-env rules {v})", file=out)
+        print(f"\n  {v}:  (rules: bean-env rules {v})", file=out)
         if v in envs:
             print(f"    PettingZoo: pettingzoo.make(\"aec\", \"{aec_id(v)}\")   "
                   f"gymnasium: gymnasium.make(\"{gym_id(v)}\")", file=out)

@@ -187,8 +187,9 @@ def _annotation_parts(annotation: Any) -> tuple[str, ...]:
     if annotation is inspect.Parameter.empty:
         return ()
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
-    text = text.replace("Optional[", "None | ").replace("]", "")
-    return tuple(p.strip().rsplit(".", 1)[-1] for p in text.split("|") if p.strip())
+    text = text.replace("typing.", "").replace("Optional[", "None | ").replace("Union[", "").replace("]", "")
+    parts = (p.strip().rsplit(".", 1)[-1] for p in text.replace(",", "|").split("|"))
+    return tuple(p if p != "NoneType" else "None" for p in parts if p)
 
 
 def _option_docs(factory: Any) -> dict[str, str]:
@@ -264,16 +265,21 @@ def split_spec(spec: str) -> tuple[str, dict[str, str]]:
         raise ValueError(f"bad agent spec {spec!r}: expected name[:key=value,...]")
     name, _, rest = spec.strip().partition(":")
     raw: dict[str, str] = {}
+    last = None
     for part in rest.replace(",", ":").split(":") if rest else ():
         if not part.strip():
             continue
         key, eq, value = part.partition("=")
         key = key.strip()
+        if not eq and last is not None:      # "complete=pkg.mod:fn": a value holding ':' (an import path)
+            raw[last] += ":" + part.strip()
+            continue
         if not eq or not key:
             raise ValueError(f"bad agent spec {spec!r}: expected name[:key=value,...], got {part!r}")
         if key in raw:
             raise ValueError(f"bad agent spec {spec!r}: option {key!r} given twice")
         raw[key] = value.strip()
+        last = key
     return name.strip(), raw
 
 
