@@ -107,72 +107,9 @@ def cmd_list(args, out: TextIO) -> int:
 
 
 # -- play -------------------------------------------------------------------------------------------------
-def _parse_choice(text: str, legal: list[Action]):
-    """The legal action the person typed (a number from the list or the action's text), or None."""
-    text = text.strip()
-    if text.isdigit():
-        k = int(text)
-        return legal[k - 1] if 1 <= k <= len(legal) else None
-    for a in legal:
-        if str(a) == text:
-            return a
-    return None
-
-
 def cmd_play(args, out: TextIO, inp: TextIO) -> int:
-    from bean_env.agents import make_agent
-    from bean_env.agents.tournament import parse_options, parse_spec
-
-    config = parse_options(args.option)
-    game = new_game(args.variant, seed=args.seed, **config)
-    n = game.num_players
-    if not 0 <= args.seat < n:
-        raise ValueError(f"bad seat {args.seat}; allowed: 0..{n - 1}")
-    specs = list(args.opponents) or (["heuristic"] if n > 1 else [])
-    while specs and len(specs) < n - 1:
-        specs.append(specs[-1])
-    if len(specs) > n - 1:
-        raise ValueError(f"{args.variant} has {n} seats: give at most {n - 1} opponents, got {len(specs)}")
-    agents, names = {}, {}
-    others = [p for p in range(n) if p != args.seat]
-    for k, (p, spec) in enumerate(zip(others, specs)):
-        name, kw = parse_spec(spec)
-        agents[p] = make_agent(name, seed=None if args.seed is None else args.seed * 100 + k, **kw)
-        names[p] = spec
-    print(f"{args.variant}: you are player {args.seat}"
-          + "".join(f"; player {p} is {names[p]}" for p in others), file=out)
-    while not game.is_over:
-        p = game.current_player
-        legal = game.legal_actions()
-        if p != args.seat:
-            action = agents[p].act(game.view(p), legal)
-            print(f"  player {p} ({names[p]}): {action}", file=out)
-            game.apply(action)
-            continue
-        print("\n" + render_game(game, viewer=args.seat), file=out)
-        for k, a in enumerate(legal, start=1):
-            print(f"  {k:3d}. {a}", file=out)
-        while True:
-            print(f"your choice (1-{len(legal)}, an action's text, or q to quit): ", end="", file=out)
-            out.flush()
-            line = inp.readline()
-            if not line:
-                print("\nend of input: game abandoned", file=out)
-                return 1
-            if line.strip().lower() in ("q", "quit", "exit"):
-                print("game abandoned", file=out)
-                return 1
-            action = _parse_choice(line, legal)
-            if action is not None:
-                break
-            print(f"not a legal choice: {line.strip()!r}; enter a number from 1 to {len(legal)}", file=out)
-        game.apply(action)
-    print("\n" + render_game(game), file=out)
-    winners = game.winners()
-    result = "you win" if args.seat in winners else ("you lose" if winners else "no winner")
-    shared = " (shared)" if args.seat in winners and len(winners) > 1 else ""
-    print(f"scores {game.scores()}: {result}{shared}", file=out)
-    return 0
+    from .play import run_play
+    return run_play(args, out, inp)
 
 
 # -- rules ----------------------------------------------------------------------------------------------
@@ -262,11 +199,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="game seed (default random)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="rule option")
+    p.add_argument("--save", metavar="FILE", default=None, help="write the game record (JSON) to FILE at the end")
     p = sub.add_parser("tournament", help="a tournament with ratings and reports")
     add_arguments(p)
     p = sub.add_parser("replay", help="print a recorded game step by step")
     p.add_argument("file", help="a game record (JSON of game.record() or game.to_json())")
     p.add_argument("--render", action="store_true", help="show the table before every action")
+    p.add_argument("--html", metavar="OUT", help="write a self-contained HTML replay viewer to OUT instead")
     p = sub.add_parser("bench", help="run the benchmark scripts (benchmarks/engine_speed.py, throughput.py)")
     p.add_argument("bench_args", nargs=argparse.REMAINDER,
                    help="[engine_speed|throughput] then arguments passed to the script(s)")
