@@ -20,8 +20,11 @@ the engine, a bad key or value raises ``ValueError``) plus
   ``infos[agent]["illegal_action"]`` is set) or ``"raise"`` (``bean_env.IllegalActionError``, nothing
   changes). Anything that is not an integer of the action space always raises (``TypeError`` /
   ``ValueError``, nothing changes; ``check_action``); numpy integers work as actions and seeds.
-- ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints after
-  every step): the table of ``bean_env.render`` and the legal actions with their integers.
+- ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints at reset
+  and after every step): the table of ``bean_env.render`` and the legal actions with their integers.
+- ``render_seat``: ``None`` (default: the whole table, every hand) or a seat number: render only what
+  that seat may know (INFO-3; ``render_game(game, viewer=seat)``), with the legal actions only when
+  that seat is to act.
 
 Truncation happens only when the engine reports a budget truncation (AGT-4, ``Game.is_truncated``).
 
@@ -54,7 +57,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..engine.catalogue import catalogue_of
-from ..engine.config import validate
+from ..engine.config import OPTIONS, validate
 from ..engine.game import Game, IllegalActionError, new_game
 from .observation import encoder_for
 
@@ -86,6 +89,35 @@ def env_options(render_mode, reward_mode, auto_forced, illegal_action, win_bonus
         raise ValueError(f"bad value {auto_forced!r} for option 'auto_forced'; allowed: True or False")
     if illegal_action not in ILLEGAL_MODES:
         raise ValueError(f"bad value {illegal_action!r} for option 'illegal_action'; allowed: 'terminate', 'raise'")
+
+
+#: the AEC env's own keyword options (beside the variant's rule options)
+ENV_OPTIONS = ("render_mode", "reward_mode", "auto_forced", "illegal_action", "win_bonus", "render_seat")
+
+
+def check_option_names(variant: str, names: Any, env_options: tuple[str, ...] = ENV_OPTIONS) -> None:
+    """A ``ValueError`` for an option name that is neither a rule option of ``variant`` nor an env
+    option, listing both (and the closest name)."""
+    import difflib
+
+    rules = tuple(OPTIONS.get(variant, {}))
+    for key in names:
+        if key not in rules and key not in env_options:
+            close = difflib.get_close_matches(str(key), rules + env_options, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"unknown option {key!r} for variant {variant!r}{hint}; allowed rule options: "
+                             f"{', '.join(rules) or 'none'}; env options: {', '.join(env_options)}")
+
+
+def check_render_seat(render_seat: Any, num_players: int, extra: tuple = ()) -> None:
+    """``render_seat``: None (the whole table) or a seat number (only what that seat may know, INFO-3)."""
+    if render_seat is None or render_seat in extra:
+        return
+    if (isinstance(render_seat, numbers.Integral) and not isinstance(render_seat, (bool, np.bool_))
+            and 0 <= render_seat < num_players):
+        return
+    allowed = ", ".join(["None", f"a seat 0..{num_players - 1}"] + [repr(e) for e in extra])
+    raise ValueError(f"bad value {render_seat!r} for option 'render_seat'; allowed: {allowed}")
 
 
 def check_seed(seed: Any) -> int | None:
@@ -150,9 +182,11 @@ class BeanAECEnv(AECEnv):
     score_scale = 1
 
     def __init__(self, render_mode: str | None = None, reward_mode: str = "win", auto_forced: bool = True,
-                 illegal_action: str = "terminate", win_bonus: float = 0.0, **config: Any):
+                 illegal_action: str = "terminate", win_bonus: float = 0.0, render_seat: int | None = None,
+                 **config: Any):
         super().__init__()
         env_options(render_mode, reward_mode, auto_forced, illegal_action, win_bonus)
+        check_option_names(self.variant, config)
         self.render_mode = render_mode
         self.reward_mode = reward_mode
         self.win_bonus = float(win_bonus)
@@ -164,6 +198,8 @@ class BeanAECEnv(AECEnv):
         self.catalogue = catalogue_of(probe)
         self.encoder = encoder_for(probe)
         n = probe.num_players
+        check_render_seat(render_seat, n)
+        self.render_seat = None if render_seat is None else int(render_seat)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: spaces.Dict({
@@ -230,6 +266,8 @@ class BeanAECEnv(AECEnv):
         self._paid = [0] * len(self.agents)
         self._advance()
         self._accumulate_rewards()  # a game decided by forced moves alone pays at once
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
@@ -326,9 +364,9 @@ class BeanAECEnv(AECEnv):
         if self.game is None:
             return ""
         from ..render import render_game
-        text = render_game(self.game)
+        text = render_game(self.game, viewer=self.render_seat)
         game = self.game
-        if not game.state.over:  # the integers a human would pass to step()
+        if not game.state.over and self.render_seat in (None, game.state.actor):  # the integers to step()
             seat = game.state.actor
             text += "\nactions: " + ", ".join(f"{self.catalogue.encode(a, seat)}={a}" for a in game.legal_actions())
         if self.render_mode == "human":

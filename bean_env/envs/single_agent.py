@@ -5,8 +5,9 @@ Terms:
   seat drawn at every reset).
 - *opponent policy*: a callable ``f(view, legal_actions) -> action`` or an object with
   ``.act(view, legal_actions)`` (the ``agents`` package interface); ``view`` is the seat's
-  ``PlayerView``, or the name of an agent of the ``agents`` registry (``"heuristic"``: a fresh agent
-  per episode, seeded from the env). ``opponents`` may be one policy for every other seat, a list
+  ``PlayerView``, or an agent spec of the agent registry ``bean_env.registry`` (``"heuristic"``,
+  ``"mcts:simulations=20"``: a fresh agent per episode, seeded from the env; specs are checked when the
+  env is made). ``opponents`` may be one policy for every other seat, a list
   (one per other seat, in seat order), a dict ``{seat: policy}``, or ``None`` for uniform random play
   seeded from the env's seed (which skips building views, so it is fast).
 
@@ -16,7 +17,9 @@ the learner's own reward (``reward_mode`` and ``win_bonus`` as in the AEC env): 
 under ``"dense"`` the coins the learner earned since its previous step (opponents' turns included). Options as the AEC
 env: rule options, ``reward_mode``, ``auto_forced`` (the learner's forced decisions are applied for
 it), ``illegal_action`` (``"terminate"``: -1 and the episode ends; ``"raise"``), ``render_mode``.
-Actions outside the action space raise as in the AEC env; ``step()`` after the episode ended raises
+``info["action_mask"]`` holds the same mask (``gymnasium.make``'s wrappers hide ``action_masks()``: call
+``env.unwrapped.action_masks()``). ``render_seat``: ``None`` (whole table), a seat number or
+``"learner"`` (only what that seat may know, INFO-3). Actions outside the action space raise as in the AEC env; ``step()`` after the episode ended raises
 ``RuntimeError`` (call ``reset()``).
 """
 from __future__ import annotations
@@ -30,7 +33,12 @@ import numpy as np
 from gymnasium import spaces
 
 from ..engine.game import IllegalActionError, new_game
-from .aec import RENDER_MODES, check_action, check_seed, final_rewards
+from .aec import (ENV_OPTIONS, RENDER_MODES, check_action, check_option_names, check_render_seat, check_seed,
+                  final_rewards)
+from .registration import available_variants, module_name
+
+#: the single-agent env's own keyword options (beside the AEC env's and the variant's rule options)
+SINGLE_AGENT_OPTIONS = ("variant", "learner_seat", "opponents") + ENV_OPTIONS
 
 
 class UniformRandomPolicy:
@@ -45,13 +53,19 @@ class UniformRandomPolicy:
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
 
-def _make_agent(name: str, seed: int):
-    """An agent of the ``agents`` package by registry name (``"random"``, ``"heuristic"``, ...)."""
+def _check_spec(spec: str) -> None:
+    """A ``ValueError`` for an agent spec the registry refuses (unknown agent, option or value)."""
+    from ..registry import parse_spec
     try:
-        agents = importlib.import_module("bean_env.agents")
-    except ImportError as err:
-        raise ValueError(f"opponent {name!r} names an agent, but the agents package is not importable") from err
-    return agents.make_agent(name, seed=seed)
+        parse_spec(spec)
+    except ValueError as err:
+        raise ValueError(f"bad opponent {spec!r}: {err}") from None
+
+
+def _make_agent(spec: str, seed: int):
+    """A new agent of the agent registry from a name or spec (``"heuristic"``, ``"mcts:simulations=20"``)."""
+    from ..registry import make_agent
+    return make_agent(spec, seed=seed)
 
 
 def _as_callable(policy):
@@ -70,8 +84,13 @@ class SingleAgentEnv(gymnasium.Env):
 
     def __init__(self, variant: str = "bean_duel", learner_seat: int | str = 0, opponents: Any = None,
                  reward_mode: str = "win", auto_forced: bool = True, illegal_action: str = "terminate",
-                 render_mode: str | None = None, win_bonus: float = 0.0, **config: Any):
-        module = importlib.import_module(f"{__package__}.{variant}_v1")
+                 render_mode: str | None = None, win_bonus: float = 0.0, render_seat: int | str | None = None,
+                 **config: Any):
+        variants = available_variants()
+        if variant not in variants:
+            raise ValueError(f"unknown variant {variant!r}; allowed values: {', '.join(variants)}")
+        check_option_names(variant, config, SINGLE_AGENT_OPTIONS)
+        module = importlib.import_module(f"{__package__}.{module_name(variant)}")
         self.aec = module.raw_env(render_mode=render_mode, reward_mode=reward_mode, auto_forced=auto_forced,
                                   illegal_action=illegal_action, win_bonus=win_bonus, **config)
         self.variant = variant
@@ -82,21 +101,38 @@ class SingleAgentEnv(gymnasium.Env):
         if learner_seat != "random" and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
             raise ValueError(f"bad value {learner_seat!r} for option 'learner_seat'; allowed: 0..{n - 1} or 'random'")
         self.learner_seat = learner_seat
+        check_render_seat(render_seat, n, extra=("learner",))
+        self.render_seat = render_seat
         self.reward_mode, self.auto_forced, self.illegal_action = reward_mode, auto_forced, illegal_action
         self.win_bonus = float(win_bonus)
         self._paid = 0               # dense mode: the learner's engine score already paid out
         self.render_mode = render_mode
         self._opponents_spec = opponents
+        for policy in self._listed(opponents):
+            if isinstance(policy, str):
+                _check_spec(policy)   # a typo fails here, not in the middle of training
         self.observation_space = spaces.Box(low=np.zeros(self.encoder.size, np.float32), high=self.encoder.high,
                                             dtype=np.float32)
         self.action_space = spaces.Discrete(self.catalogue.size)
         self.game = None
         self._ended = False          # terminated or truncated: step() refuses until reset()
+        self._mask: np.ndarray | None = None
+        self._mask_key: tuple | None = None   # (game, history length) the cached mask belongs to
         self.seat = 0
         self._random = UniformRandomPolicy(0)
         self._policies: dict[int, Any] = {}
 
     # -- opponents -------------------------------------------------------------------------------------
+    @staticmethod
+    def _listed(spec: Any) -> list:
+        if spec is None:
+            return []
+        if isinstance(spec, dict):
+            return list(spec.values())
+        if isinstance(spec, (list, tuple)):
+            return list(spec)
+        return [spec]
+
     def _policy_table(self) -> dict[int, Any]:
         others = [q for q in range(self.num_players) if q != self.seat]
         spec = self._opponents_spec
@@ -161,7 +197,10 @@ class SingleAgentEnv(gymnasium.Env):
         self.game = new_game(self.variant, seed=game_seed if seed is None else seed, **self.config)
         self._ended = False
         self._paid = 0
+        self._mask_key = None
         self._play_others()
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), self._info()
 
     def step(self, action):
@@ -203,23 +242,29 @@ class SingleAgentEnv(gymnasium.Env):
         return self.catalogue.encode_all(game.legal_actions(), self.seat)
 
     def action_masks(self) -> np.ndarray:
-        """Boolean mask of the learner's legal actions (sb3-contrib MaskablePPO)."""
-        mask = np.zeros(self.catalogue.size, dtype=bool)
-        mask[self.aec_legal()] = True
-        return mask
+        """Boolean mask of the learner's legal actions (sb3-contrib MaskablePPO; also ``info["action_mask"]``).
+        Through ``gymnasium.make``'s wrappers call ``env.unwrapped.action_masks()``."""
+        key = (id(self.game), len(self.game.history)) if self.game is not None else None
+        if self._mask_key != key:
+            mask = np.zeros(self.catalogue.size, dtype=bool)
+            if self.game is not None:
+                mask[self.aec_legal()] = True
+            self._mask, self._mask_key = mask, key
+        return self._mask
 
     def _obs(self) -> np.ndarray:
         return self.encoder.encode(self.game.state, self.seat).copy()
 
     def _info(self) -> dict:
-        return {"seat": self.seat, "decision": self.game.decision}
+        return {"seat": self.seat, "decision": self.game.decision, "action_mask": self.action_masks()}
 
     def render(self):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
         from ..render import render_game
-        text = render_game(self.game) if self.game is not None else ""
+        viewer = self.seat if self.render_seat == "learner" else self.render_seat
+        text = render_game(self.game, viewer=viewer) if self.game is not None else ""
         if self.render_mode == "human":
             print(text)
             return None
