@@ -278,3 +278,14 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
             return [indices] if isinstance(indices, int) else list(indices)
 
     return LearnerVecEnv()
+
+
+def random_rollout(variant: str, num_envs: int, steps: int, seed: int, config: dict | None = None) -> int:
+    """``steps`` batched steps of ``num_envs`` games under uniform random play; returns the decisions
+    made (a picklable worker job for process pools and Ray)."""
+    vec = VectorEnv(variant, num_envs, **(config or {}))
+    policy = uniform_random_policy(seed)
+    obs, masks, _ = vec.reset(seed=seed)
+    for _ in range(steps):
+        obs, masks, *_ = vec.step(policy(obs, masks))
+    return num_envs * steps

@@ -1,0 +1,33 @@
+"""Batched rollouts run the same on local processes and on Ray (benchmarks/distributed.py)."""
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import sys
+
+import pytest
+
+BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _bench():
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location("distributed", BENCH / "distributed.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_process_workers_play_every_decision():
+    r = _bench().run("process", 2, "bean_duel", num_envs=4, steps=20)
+    assert r["decisions"] == 2 * 4 * 20 and r["decisions_per_s"] > 0
+
+
+@pytest.mark.slow
+def test_ray_workers_play_every_decision():
+    pytest.importorskip("ray")
+    r = _bench().run("ray", 2, "bean_duel", num_envs=4, steps=20)
+    assert r["decisions"] == 2 * 4 * 20
