@@ -26,6 +26,10 @@ the engine, a bad key or value raises ``ValueError``) plus
   that seat may know (INFO-3; ``render_game(game, viewer=seat)``), with the legal actions only when
   that seat is to act.
 
+``reset(seed=None, options=None)``: ``options={"game": position}`` starts the episode from a given
+position (a ``Game``, a ``Game.to_json()`` text or dict, or a record dict; see ``position_game``) of the
+env's variant and configuration instead of a new deal; ``seed`` still seeds the following resets.
+
 Truncation happens only when the engine reports a budget truncation (AGT-4, ``Game.is_truncated``).
 
 Extension points for a new variant (e.g. ``al_cabohne``):
@@ -45,6 +49,7 @@ The registries (PettingZoo ``bean_env/<variant>-v1``, gymnasium single-agent ids
 """
 from __future__ import annotations
 
+import json
 import math
 import numbers
 import random
@@ -118,6 +123,53 @@ def check_render_seat(render_seat: Any, num_players: int, extra: tuple = ()) -> 
         return
     allowed = ", ".join(["None", f"a seat 0..{num_players - 1}"] + [repr(e) for e in extra])
     raise ValueError(f"bad value {render_seat!r} for option 'render_seat'; allowed: {allowed}")
+
+
+def position_game(position: Any, variant: str, config: dict) -> Game:
+    """The game to start an episode from (``reset(options={"game": position})``): a ``Game`` (copied, the
+    caller's stays untouched), a ``Game.to_json()`` text or its parsed dict, or a record dict
+    ``{variant, config, seed, actions}`` (replayed). Files are checked by the engine's loader
+    (``GameFileError``, a ``ValueError``); a position of another variant or configuration than the env's,
+    or one that is already over, is a ``ValueError`` naming the difference."""
+    from ..engine.loading import game_from_data, load_game, load_record
+
+    if isinstance(position, Game):
+        game = position.clone()
+    elif isinstance(position, (str, bytes, bytearray)):
+        text = bytes(position) if isinstance(position, bytearray) else position
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        game = load_record(data) if isinstance(data, dict) and "format" not in data else load_game(text)
+    elif isinstance(position, dict):
+        game = game_from_data(position) if "format" in position else load_record(position)
+    else:
+        raise TypeError(f"bad value of type {type(position).__name__} for reset option 'game'; allowed: a "
+                        "Game, a Game.to_json() text or dict, or a record dict {variant, config, seed, actions}")
+    if game.variant != variant:
+        raise ValueError(f"the position is a {game.variant!r} game; this env plays {variant!r}")
+    differ = {k: (game.config.get(k), v) for k, v in config.items() if game.config.get(k) != v}
+    differ.update({k: (v, None) for k, v in game.config.items() if k not in config})
+    if differ:
+        listed = ", ".join(f"{k}={mine!r} (env: {theirs!r})" for k, (mine, theirs) in differ.items())
+        raise ValueError(f"the position's configuration differs from the env's: {listed}; make the env with "
+                         "the position's options")
+    if game.is_over or game.is_truncated:
+        raise ValueError("the position is a finished game; nothing is left to play")
+    return game
+
+
+def check_reset_options(options: Any, allowed: tuple[str, ...] = ("game",)) -> dict:
+    """``reset()``'s ``options``: None or a dict with only the ``allowed`` keys."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise TypeError(f"bad reset options {options!r}: a dict (allowed keys: {', '.join(allowed)}) or None")
+    unknown = [k for k in options if k not in allowed]
+    if unknown:
+        raise ValueError(f"unknown reset option {unknown[0]!r}; allowed: {', '.join(allowed)}")
+    return options
 
 
 def check_seed(seed: Any) -> int | None:
@@ -248,6 +300,10 @@ class BeanAECEnv(AECEnv):
     # -- AEC API ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         seed = check_seed(seed)
+        options = check_reset_options(options)
+        start = None
+        if options.get("game") is not None:  # checked before the env changes
+            start = position_game(options["game"], self.variant, self.config)
         if seed is not None:  # the engine game of seed s, then a stream of seeds drawn from s
             self._rng = random.Random(seed)
             game_seed = seed
@@ -255,7 +311,7 @@ class BeanAECEnv(AECEnv):
             if self._rng is None:
                 self._rng = random.Random(secrets.randbits(64))
             game_seed = self._rng.getrandbits(62)
-        self.game = new_game(self.variant, seed=game_seed, **self.config)
+        self.game = start if start is not None else new_game(self.variant, seed=game_seed, **self.config)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -263,7 +319,8 @@ class BeanAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._mask_for = -1
-        self._paid = [0] * len(self.agents)
+        # dense mode pays the coins earned in this episode (from a given position: from there on)
+        self._paid = list(self.game.scores()) if start is not None else [0] * len(self.agents)
         self._advance()
         self._accumulate_rewards()  # a game decided by forced moves alone pays at once
         if self.render_mode == "human":

@@ -17,6 +17,9 @@ the learner's own reward (``reward_mode`` and ``win_bonus`` as in the AEC env): 
 under ``"dense"`` the coins the learner earned since its previous step (opponents' turns included). Options as the AEC
 env: rule options, ``reward_mode``, ``auto_forced`` (the learner's forced decisions are applied for
 it), ``illegal_action`` (``"terminate"``: -1 and the episode ends; ``"raise"``), ``render_mode``.
+``reset(seed=..., options={"game": position})`` starts from a given position (a ``Game``, its
+``to_json()`` text or a record dict) of the env's variant and configuration (``aec.position_game``);
+the learner's seat is still ``learner_seat``.
 ``info["action_mask"]`` holds the same mask (``gymnasium.make``'s wrappers hide ``action_masks()``: call
 ``env.unwrapped.action_masks()``). ``render_seat``: ``None`` (whole table), a seat number or
 ``"learner"`` (only what that seat may know, INFO-3). Actions outside the action space raise as in the AEC env; ``step()`` after the episode ended raises
@@ -33,8 +36,8 @@ import numpy as np
 from gymnasium import spaces
 
 from ..engine.game import IllegalActionError, new_game
-from .aec import (ENV_OPTIONS, RENDER_MODES, check_action, check_option_names, check_render_seat, check_seed,
-                  final_rewards)
+from .aec import (ENV_OPTIONS, RENDER_MODES, check_action, check_option_names, check_render_seat,
+                  check_reset_options, check_seed, final_rewards, position_game)
 from .registration import available_variants, module_name
 
 #: the single-agent env's own keyword options (beside the AEC env's and the variant's rule options)
@@ -173,6 +176,10 @@ class SingleAgentEnv(gymnasium.Env):
     # -- gymnasium API ------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         seed = check_seed(seed)
+        options = check_reset_options(options)
+        start = None
+        if options.get("game") is not None:  # checked before the env changes
+            start = position_game(options["game"], self.variant, self.config)
         super().reset(seed=seed)
         rng = self.np_random
         if self.learner_seat == "random":
@@ -194,9 +201,12 @@ class SingleAgentEnv(gymnasium.Env):
             if callable(getattr(policy, "reset", None)):
                 policy.reset()  # agents forget per-game memory
         game_seed = int(rng.integers(2**62))
-        self.game = new_game(self.variant, seed=game_seed if seed is None else seed, **self.config)
+        if start is not None:
+            self.game = start
+        else:
+            self.game = new_game(self.variant, seed=game_seed if seed is None else seed, **self.config)
         self._ended = False
-        self._paid = 0
+        self._paid = self.game.scores()[self.seat] if start is not None else 0
         self._mask_key = None
         self._play_others()
         if self.render_mode == "human":
