@@ -20,12 +20,13 @@ Strategy:
 An offer is a composite decision (AGT-2): the whole offer is planned at the ``offer`` decision, kept in
 ``agent.memory["plan"]`` keyed by (turn, round, slot), and emitted one sub-decision at a time in the
 canonical order of ``bean_env/engine/trading.py``; a plan that no longer fits is submitted as built, or
-cancelled.
+cancelled. Under the trading controls (rule options) plans are cut to ``max_offer_cards`` per side, and
+with ``offer_actions="macro"`` the plan is made at once as one whole-offer action (named by types).
 """
 from __future__ import annotations
 
 from bean_env.engine.actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action,
-                                     Kind)
+                                     Kind, pack_offer)
 
 from .core import Family
 from .evaluate import game_left, seat_value
@@ -116,11 +117,24 @@ class BohnanzaFamily(Family):
         else:
             candidates = self._passive_offers(s, me, g, base, junk)
             limit = MAX_OFFERS_OTHER
+        cap = s.config.get("max_offer_cards")
+        macro = s.config.get("offer_actions") == "macro"
         if len(mem["made"]) < limit:
             for to, give, want in candidates:
-                offer = Action(Kind.OFFER, to)
+                if cap is not None:
+                    give, want = give[:cap], want[:cap]
                 plan_key = (to, tuple(give), tuple(want))
-                if offer in legal and plan_key not in mem["made"] and (give or want):
+                if plan_key in mem["made"] or not (give or want):
+                    continue
+                if macro:
+                    types = [s.hands[me][x] if kind == "hand" else x for kind, x in give]
+                    offer = Action(Kind.OFFER_CARDS, to, pack_offer(types, want))
+                    if offer in legal:
+                        mem["made"].append(plan_key)
+                        return offer
+                    continue
+                offer = Action(Kind.OFFER, to)
+                if offer in legal:
                     mem["made"].append(plan_key)
                     hand_pos = sorted(x for kind, x in give if kind == "hand")
                     mem["plan"] = {"key": (s.turn, s.t_round, s.t_slot), "to": to,
@@ -128,7 +142,7 @@ class BohnanzaFamily(Family):
                                    "trade": sorted(x for kind, x in give if kind == "trade"),
                                    "want": sorted(want)}
                     return offer
-        if me == s.active and s.t_round >= 2 and END_TRADING in legal:
+        if me == s.active and (s.t_round >= 2 or PASS not in legal) and END_TRADING in legal:
             return END_TRADING
         return PASS if PASS in legal else None
 

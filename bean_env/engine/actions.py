@@ -42,6 +42,7 @@ class Kind(IntEnum):
     GIVE_MAFIA = 22    # a = hand position, b = boss: give a hand card to the mafia
     PLACE_STACK = 23   # a = type, b = target (field, or 3 + boss): place a whole face-up stack
     CONTINUE = 24      # go on to the next step of the turn
+    OFFER_CARDS = 25   # a = seat or ALL, b = pack_offer(give types, want types): a whole offer (macro)
     # hostile_takeover (HT-*, TXT-*); hand cards are named by type (HT-3), text cards by code 0..17
     HT_END_TURN = 40   # the active player ends the turn (HT-4)
     HT_PLAY = 41       # a = field, b = type (+ 16: with Mutabohne, TXT-8): start action a) with one card
@@ -86,6 +87,42 @@ def _who(seat: int) -> str:
     return "all" if seat == ALL else f"player {seat}"
 
 
+# -- whole offers (Kind.OFFER_CARDS) -------------------------------------------------------------
+# ``b`` packs the given and the wanted types of an offer, each side sorted and at most OFFER_SLOTS cards:
+# 4 bits per card slot (a type code < 15), unused slots NO_CARD; the given side in the low 12 bits.
+OFFER_SLOTS = 3
+NO_CARD = 15
+_SIDE_BITS = 4 * OFFER_SLOTS
+
+
+def pack_side(types) -> int:
+    """The 12-bit code of one side of an offer (``types`` sorted, at most OFFER_SLOTS of them)."""
+    code = 0
+    for i in range(OFFER_SLOTS):
+        code |= (types[i] if i < len(types) else NO_CARD) << (4 * i)
+    return code
+
+
+def pack_offer(give, want) -> int:
+    """``b`` of an ``OFFER_CARDS`` action giving the types ``give`` for the types ``want``."""
+    return pack_side(sorted(give)) | (pack_side(sorted(want)) << _SIDE_BITS)
+
+
+def unpack_offer(b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(given types, wanted types) of an ``OFFER_CARDS`` action's ``b``."""
+    sides = []
+    for code in (b & ((1 << _SIDE_BITS) - 1), b >> _SIDE_BITS):
+        cards = tuple((code >> (4 * i)) & 15 for i in range(OFFER_SLOTS))
+        sides.append(tuple(t for t in cards if t != NO_CARD))
+    return sides[0], sides[1]
+
+
+def _offer_text(a: int, b: int) -> str:
+    give, want = unpack_offer(b)
+    side = lambda types: " + ".join(NAMES[t] for t in types) or "nothing"  # noqa: E731
+    return f"offer {side(give)} for {side(want)} to {_who(a)}"
+
+
 _TEXT = {
     Kind.PLANT: lambda a, b: f"plant field {a + 1}",
     Kind.PLANT_CARD: lambda a, b: f"plant {NAMES[a]} on field {b + 1}",
@@ -113,6 +150,7 @@ _TEXT = {
     Kind.PLACE_STACK: lambda a, b: (f"place {NAMES[a]} stack on field {b + 1}" if b < 3
                                     else f"place {NAMES[a]} stack on boss {b - 3}"),
     Kind.CONTINUE: lambda a, b: "continue",
+    Kind.OFFER_CARDS: _offer_text,
     Kind.HT_END_TURN: lambda a, b: "end turn",
     Kind.HT_PLAY: lambda a, b: f"play {NAMES[b % 16]} onto field {a + 1}" + (" with Mutabohne" if b >= 16 else ""),
     Kind.HT_ADD: lambda a, b: f"add {NAMES[a]}",
@@ -162,8 +200,13 @@ def _text_play(code: int, b: int) -> str:
     return name
 
 
+_HIDDEN_TEXT = {Kind.HT_DEFEND: "defend with a face-down text card", Kind.GIVE_HAND: "give a hand card"}
+
+
 def describe(action: Action) -> str:
     """Readable text of an action, e.g. ``plant field 2``."""
+    if action.a == -1 and action.kind in _HIDDEN_TEXT:  # a part masked in a player's view (views.HIDDEN_PART)
+        return _HIDDEN_TEXT[action.kind]
     try:
         return _TEXT[Kind(action.kind)](action.a, action.b)
     except (ValueError, KeyError, IndexError):

@@ -20,7 +20,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ..cards import NAMES
 from . import rules_for
-from .actions import ALL, Action, Kind
+from .actions import ALL, Action, Kind, pack_offer
 from .config import validate
 
 
@@ -44,6 +44,16 @@ def deck_types(rules) -> tuple:
 def hand_positions(rules) -> tuple:
     """Hand positions 0..(cards in the deck - 1): a hand can never be larger."""
     return tuple(range(sum(rules.composition().values())))
+
+
+def offer_shapes(rules) -> tuple:
+    """``b`` of every whole offer (``OFFER_CARDS``) under ``max_offer_cards``: each multiset of at most
+    that many given deck types with each multiset of at most that many wanted ones, the empty offer
+    left out; in order of (given, wanted), each side by size, then by types."""
+    from itertools import combinations_with_replacement
+    types, cap = deck_types(rules), rules.offer_cap
+    sides = [ms for k in range(cap + 1) for ms in combinations_with_replacement(types, k)]
+    return tuple(pack_offer(g, w) for g in sides for w in sides if g or w)
 
 
 def other_seats(n: int, with_all: bool = False) -> tuple:
@@ -114,6 +124,8 @@ def _values(values: tuple, what: str) -> str:
         return ""
     if what == "type":
         return "type in [" + ", ".join(NAMES[v] for v in values) + "]"
+    if what == "offer":
+        return f"{len(values)} offers: given x wanted types (catalogue.offer_shapes)"
     if what == "seat":
         return "seat offset in [" + ", ".join("all" if v == ALL else str(v) for v in values) + "]"
     lo, hi = min(values), max(values)
@@ -125,13 +137,14 @@ def _values(values: tuple, what: str) -> str:
 _A_MEANING = {Kind.PLANT: "field", Kind.PLANT_CARD: "type", Kind.HARVEST: "field", Kind.KEEP: "type",
               Kind.OFFER: "seat", Kind.GIVE_HAND: "hand position", Kind.GIVE_TRADE: "type",
               Kind.WANT: "type", Kind.PICK: "seat", Kind.DISCARD: "type",
-              Kind.DISCARD_HAND: "hand position", Kind.GIVE_MAFIA: "hand position",
+              Kind.DISCARD_HAND: "hand position", Kind.OFFER_CARDS: "seat", Kind.GIVE_MAFIA: "hand position",
               Kind.PLACE_STACK: "type",
               Kind.HT_PLAY: "field", Kind.HT_ADD: "type", Kind.HT_MERGE: "field", Kind.HT_MERGE_MUTA: "field",
               Kind.HT_PLACE: "field", Kind.HT_HARVEST: "field", Kind.HT_MODIFY: "text card",
               Kind.HT_DEFEND: "text card", Kind.HT_TEXT: "text card", Kind.HT_SHOW: "type",
               Kind.HT_COIN: "type", Kind.HT_FINAL: "field"}
 _B_MEANING = {Kind.PLANT_CARD: "field", Kind.GIVE_MAFIA: "boss", Kind.PLACE_STACK: "target",
+              Kind.OFFER_CARDS: "offer",
               Kind.HT_MERGE: "field", Kind.HT_MERGE_MUTA: "field", Kind.HT_ATTACK: "3 x own field + target field",
               Kind.HT_MODIFY: "field", Kind.HT_TEXT: "parameter"}
 
@@ -201,7 +214,8 @@ def _bohnanza(rules) -> list[Span]:
         Span(Kind.ACCEPT),
         Span(Kind.DECLINE),
         Span(Kind.PICK, other_seats(n), seat=True),
-    ]
+    ] + ([Span(Kind.OFFER_CARDS, other_seats(n, with_all=True), offer_shapes(rules), seat=True)]
+         if rules.macro else [])
 
 
 def _bean_duel(rules) -> list[Span]:

@@ -26,6 +26,20 @@ def _bool(v) -> bool:
     return isinstance(v, bool)
 
 
+def _none_or(check):
+    return lambda v: v is None or check(v)
+
+
+# Trade presets: named sets of trading options (``trade_preset``). Options given explicitly win over
+# the preset's values. "learning": few decisions per trade phase for learning and benchmarks
+# (docs/rules-decisions.md, "Trading controls").
+TRADE_PRESETS: dict[str, dict[str, Any]] = {
+    "learning": {"max_offer_cards": 2, "offer_actions": "macro", "proposals": "active_only",
+                 "max_trade_rounds": 1},
+}
+MACRO_MAX_CARDS = 2  # offer_actions="macro" enumerates offers of at most this many cards per side
+
+
 OPTIONS: dict[str, dict[str, Option]] = {}
 
 
@@ -42,6 +56,16 @@ register_options(
            "TRADE-6: trading rounds per turn; 0 disables trading"),
     Option("allow_duplicate_fields", True, "True or False", _bool,
            "COM-3: may two fields of one player grow the same type"),
+    Option("max_offer_cards", None, "None (no cap) or a whole number >= 1", _none_or(_int_range(1)),
+           "TRADE-2: at most this many cards given and at most this many wanted in one offer"),
+    Option("offer_actions", "composed", "'composed' or 'macro'", _choice("composed", "macro"),
+           "AGT-2: 'composed' builds an offer card by card; 'macro': each offer (by types, within "
+           "max_offer_cards <= 2) is one action"),
+    Option("proposals", "all", "'all' or 'active_only'", _choice("all", "active_only"),
+           "TRADE-3: who makes offers: every player in turn, or only the active player"),
+    Option("trade_preset", None, "None or " + " or ".join(repr(k) for k in TRADE_PRESETS),
+           _none_or(_choice(*TRADE_PRESETS)),
+           "a named set of the trading options above (explicit options win)"),
 )
 register_options(
     "bean_duel",
@@ -78,13 +102,20 @@ def validate(variant: str, config: dict) -> dict:
         if key not in options:
             raise ValueError(f"unknown option {key!r} for variant {variant!r}; "
                              f"allowed options: {', '.join(options)}")
+    named = config.get("trade_preset") if "trade_preset" in options else None
+    preset = TRADE_PRESETS.get(named, {}) if isinstance(named, str) else {}
     full = {}
     for name, opt in options.items():
-        value = config.get(name, opt.default)
+        value = config.get(name, preset.get(name, opt.default))
         if not opt.check(value):
             raise ValueError(f"bad value {value!r} for option {name!r} of {variant!r}; allowed: {opt.allowed}")
         full[name] = value
     if variant == "bohnanza" and full["edition"] == "german" and full["num_players"] > 5:
         raise ValueError(f"bad value {full['num_players']!r} for option 'num_players' of 'bohnanza' with "
                          "edition 'german'; allowed: 3-5 (use edition='english' for 6-7 players)")
+    if full.get("offer_actions") == "macro" and (full["max_offer_cards"] is None
+                                                 or full["max_offer_cards"] > MACRO_MAX_CARDS):
+        raise ValueError(f"bad value 'macro' for option 'offer_actions' of {variant!r} with max_offer_cards="
+                         f"{full['max_offer_cards']!r}; allowed: 'macro' only with max_offer_cards 1 to "
+                         f"{MACRO_MAX_CARDS}")
     return full

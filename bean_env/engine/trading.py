@@ -14,13 +14,19 @@ Decision points:
 - ``pick``: A chooses among several acceptors, or cancels.
 - ``choose_give``: at execution, a giver with several different cards that could serve a wanted type
   chooses one.
+
+Trading controls (rule options, docs/rules-decisions.md "Trading controls"): ``max_offer_cards`` caps
+each side of an offer; ``offer_actions="macro"`` replaces ``OFFER`` + ``compose`` by one ``OFFER_CARDS``
+action per whole offer, named by types: the proposer gives trade-area cards of a type first, then the
+frontmost hand cards of it; ``proposals="active_only"``: only A has an offer slot in a round.
 """
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
 
-from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action, Kind)
+from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action, Kind, pack_side,
+                      unpack_offer)
 from .common import Rules
 from .state import EMPTY, State
 
@@ -29,6 +35,26 @@ _GIVE_TRADE = {}
 _WANT = {}
 _OFFER = {}
 _GIVE_HAND = {}
+_OFFER_ROWS: dict[tuple, list[Action]] = {}  # see TradingMixin._offer_row
+_SIDE_SHIFT = 12  # pack_offer: the wanted side's code sits above the given side's 12 bits
+_EMPTY_SIDE = pack_side(())
+
+
+def _multisets(have: dict[int, int], k: int) -> list[tuple[int, ...]]:
+    """Every sorted multiset of at most ``k`` cards drawn from the type counts ``have`` (with ``()``)."""
+    out: list[tuple[int, ...]] = [()]
+    frontier: list[tuple[int, ...]] = [()]
+    types = sorted(t for t, c in have.items() if c > 0)
+    for _ in range(k):
+        grown = []
+        for ms in frontier:
+            low = ms[-1] if ms else -1
+            for t in types:
+                if t >= low and ms.count(t) < have[t]:
+                    grown.append(ms + (t,))
+        out.extend(grown)
+        frontier = grown
+    return out
 
 
 def _cached(table: dict, kind: int, a: int) -> Action:
@@ -54,6 +80,15 @@ class TradingMixin(Rules):
 
     max_rounds = 4
     deck_types: tuple = ()
+    offer_cap: int | None = None  # max_offer_cards (TRADE-2): cards per side of an offer, None = no cap
+    macro = False                 # offer_actions == "macro"
+    active_only = False           # proposals == "active_only" (TRADE-3)
+
+    def __init__(self, config: dict):
+        super().__init__(config)
+        self.offer_cap = config.get("max_offer_cards")
+        self.macro = config.get("offer_actions") == "macro"
+        self.active_only = config.get("proposals") == "active_only"
 
     # -- entering and leaving the trade phase ------------------------------------------------------
     def begin_trading(self, s: State) -> None:
@@ -82,7 +117,7 @@ class TradingMixin(Rules):
     def _next_slot(self, s: State) -> None:
         """TRADE-3/TRADE-6: move to the next seat's slot, the next round, or the end of trading."""
         self._clear_offer(s)
-        s.t_slot += 1
+        s.t_slot = s.n if self.active_only else s.t_slot + 1
         if s.t_slot == s.n:
             if not s.t_any or s.t_round >= self.max_rounds:
                 self._stop_trading(s)
@@ -104,8 +139,10 @@ class TradingMixin(Rules):
         return [s.o_to]
 
     def want_cap(self, s: State) -> int:
-        """TRADE-2: at most as many wanted cards as the (largest) addressee has tradable cards."""
-        return max(self.tradable_count(s, q) for q in self.addressees(s))
+        """TRADE-2: at most as many wanted cards as the (largest) addressee has tradable cards (and at
+        most ``max_offer_cards``)."""
+        cap = max(self.tradable_count(s, q) for q in self.addressees(s))
+        return cap if self.offer_cap is None or cap < self.offer_cap else self.offer_cap
 
     def can_accept(self, s: State, q: int) -> bool:
         have = Counter(s.hands[q])
@@ -136,22 +173,16 @@ class TradingMixin(Rules):
     def trade_legal(self, s: State) -> list[Action]:
         d, p = s.decision, s.actor
         if d == "offer":
-            out = []
-            if p == s.active:
-                mine = self.tradable_count(s, p)
-                for k in range(1, s.n):
-                    q = (p + k) % s.n
-                    if mine or s.hands[q]:
-                        out.append(_cached(_OFFER, Kind.OFFER, q))
-                if mine or any(s.hands[q] for q in range(s.n) if q != p):
-                    out.append(_cached(_OFFER, Kind.OFFER, ALL))
+            targets = self._offer_targets(s, p)
+            if self.macro:
+                out = self._macro_offers(s, p, targets)
+            else:
+                out = [_cached(_OFFER, Kind.OFFER, q) for q in targets]
+            if not self.active_only:  # with only A proposing, a pass would be END_TRADING
                 out.append(PASS)
+            if p == s.active:
                 out.append(END_TRADING)
                 out.extend(self._keep_actions(s))
-            else:
-                if s.hands[p] or self.tradable_count(s, s.active):
-                    out.append(_cached(_OFFER, Kind.OFFER, s.active))
-                out.append(PASS)
             return out + self.free_actions(s, p)
         if d == "compose":
             return self._compose_legal(s)
@@ -172,16 +203,114 @@ class TradingMixin(Rules):
             return self._give_choices(s)
         raise AssertionError(f"unknown decision point {d!r}")
 
+    def _offer_targets(self, s: State, p: int) -> list[int]:
+        """Addressees ``p`` may start an offer to: those with which some non-empty offer exists."""
+        if p != s.active:
+            return [s.active] if s.hands[p] or self.tradable_count(s, s.active) else []
+        mine = self.tradable_count(s, p)
+        out = [q for q in ((p + k) % s.n for k in range(1, s.n)) if mine or s.hands[q]]
+        if mine or any(s.hands[q] for q in range(s.n) if q != p):
+            out.append(ALL)
+        return out
+
+    # -- whole offers (offer_actions="macro") ------------------------------------------------------
+    def _wanted_sides(self, k: int) -> list[tuple[int, int]]:
+        """(number of cards, packed code << 12) of every wanted multiset of at most ``k`` deck types."""
+        table = self.__dict__.setdefault("_wanted", {})
+        sides = table.get(k)
+        if sides is None:
+            every = _multisets({t: k for t in self.deck_types}, k)
+            sides = table[k] = [(len(w), pack_side(w) << _SIDE_SHIFT) for w in every]
+        return sides
+
+    def macro_cards(self, s: State, p: int, give) -> tuple[list[int], list[int]]:
+        """(hand positions, trade-area types) that the given types ``give`` of a whole offer by ``p``
+        stand for: trade-area cards of a type first (A only), then the frontmost hand cards of it."""
+        face = list(s.face_up) if p == s.active else []
+        hand = s.hands[p]
+        trade, positions = [], []
+        for t in give:
+            if t in face:
+                face.remove(t)
+                trade.append(t)
+                continue
+            i = hand.index(t)
+            while i in positions:
+                i = hand.index(t, i + 1)
+            positions.append(i)
+        return sorted(positions), trade
+
+    def _blocked_macros(self, s: State, p: int) -> set[tuple[int, int]]:
+        """TRADE-7: the whole offers of ``p`` that stand for an offer ``p`` already made."""
+        out = set()
+        for key in s.made[p]:
+            to, positions, trade, want = key
+            give = sorted([s.hands[p][i] for i in positions] + list(trade))
+            try:
+                now = self._offer_key_of(s, p, to, give, want)
+            except ValueError:  # a given trade-area card was kept since: those types are not all there
+                continue
+            if now == key:
+                out.add((to, pack_side(give) | (pack_side(want) << _SIDE_SHIFT)))
+        return out
+
+    def _offer_key_of(self, s: State, p: int, to: int, give, want) -> list:
+        positions, trade = self.macro_cards(s, p, give)
+        return [to, positions, sorted(trade), list(want)]
+
+    def _macro_offers(self, s: State, p: int, targets: list[int]) -> list[Action]:
+        """One ``OFFER_CARDS`` action per distinct whole offer of ``p`` within ``max_offer_cards``."""
+        if not targets:
+            return []
+        cap = self.offer_cap
+        have = dict.fromkeys(s.hands[p], 0)
+        for t in s.hands[p]:
+            have[t] += 1
+        if p == s.active:
+            for t in s.face_up:
+                have[t] = have.get(t, 0) + 1
+        gives = [pack_side(g) for g in _multisets(have, cap)]
+        out: list[Action] = []
+        for to in targets:
+            if to == ALL:
+                room = max(self.tradable_count(s, q) for q in range(s.n) if q != p)
+            else:
+                room = self.tradable_count(s, to)
+            room = min(room, cap)
+            for g in gives:
+                out.extend(self._offer_row(to, g, room))
+        if s.made[p]:
+            blocked = self._blocked_macros(s, p)
+            if blocked:
+                out = [a for a in out if (a.a, a.b) not in blocked]
+        return out
+
+    def _offer_row(self, to: int, give: int, room: int) -> list[Action]:
+        """The whole offers to ``to`` giving the packed types ``give`` for each wanted multiset of at
+        most ``room`` cards (the empty offer left out), built once per deck."""
+        key = (self.deck_types, self.offer_cap, to, give, room)
+        row = _OFFER_ROWS.get(key)
+        if row is None:
+            row = []
+            for size, w in self._wanted_sides(self.offer_cap):
+                if size <= room and (size or give != _EMPTY_SIDE):
+                    row.append(Action(Kind.OFFER_CARDS, to, give | w))
+            _OFFER_ROWS[key] = row
+        return row
+
     def _compose_legal(self, s: State) -> list[Action]:
         p = s.o_prop
         out = []
-        if not s.o_trade and not s.o_want:
+        if self.offer_cap is not None and len(s.o_hand) + len(s.o_trade) >= self.offer_cap:
+            pass  # max_offer_cards: nothing more may be given
+        elif not s.o_trade and not s.o_want:
             hand = s.hands[p]
             last = s.o_hand[-1] if s.o_hand else -1
             for i in range(last + 1, len(hand)):
                 if _first_equivalent(hand, i, s.o_hand):
                     out.append(_cached(_GIVE_HAND, Kind.GIVE_HAND, i))
-        if not s.o_want and p == s.active and s.face_up:
+        if (not s.o_want and p == s.active and s.face_up
+                and (self.offer_cap is None or len(s.o_hand) + len(s.o_trade) < self.offer_cap)):
             low = s.o_trade[-1] if s.o_trade else -1
             face_up, used = s.face_up, s.o_trade
             for t in sorted(set(face_up)):
@@ -221,6 +350,12 @@ class TradingMixin(Rules):
         if d == "offer":
             if kind == Kind.PASS:
                 self._next_slot(s)
+            elif kind == Kind.OFFER_CARDS:
+                give, want = unpack_offer(action.b)
+                s.o_prop, s.o_to = p, action.a
+                s.o_hand, s.o_trade = self.macro_cards(s, p, give)
+                s.o_want = list(want)
+                self._submit(s)
             else:  # OFFER
                 s.o_prop, s.o_to = p, action.a
                 s.decision = "compose"
@@ -251,17 +386,21 @@ class TradingMixin(Rules):
             s.o_want.append(action.a)
         elif kind == Kind.CANCEL:
             self._next_slot(s)  # a withdrawn offer counts as a pass
-        else:  # SUBMIT
-            p = s.o_prop
-            s.made[p].append(self._offer_key(s))
-            s.t_any = True
-            # the offered hand cards are shown to everyone
-            everyone = (1 << s.n) - 1
-            for i in s.o_hand:
-                s.known[p][i] = everyone
-            s.o_pending = self.addressees(s)
-            s.o_accept = []
-            s.decision, s.actor = "respond", s.o_pending[0]
+        else:
+            self._submit(s)
+
+    def _submit(self, s: State) -> None:
+        """SUBMIT: the offer built in ``s.o_*`` is made; its addressees answer next (TRADE-4)."""
+        p = s.o_prop
+        s.made[p].append(self._offer_key(s))
+        s.t_any = True
+        # the offered hand cards are shown to everyone
+        everyone = (1 << s.n) - 1
+        for i in s.o_hand:
+            s.known[p][i] = everyone
+        s.o_pending = self.addressees(s)
+        s.o_accept = []
+        s.decision, s.actor = "respond", s.o_pending[0]
 
     def _respond_step(self, s: State, action: Action) -> None:
         q = s.o_pending.pop(0)
