@@ -29,9 +29,17 @@ class EvalResult:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of the win rate."""
+        from bean_env.agents.tournament import wilson
+
+        return wilson(self.wins, self.games) if self.games else (0.0, 1.0)
+
     def row(self) -> dict:
         out = asdict(self)
-        out["win_rate"] = round(self.win_rate, 4)
+        lo, hi = self.interval
+        out.update(win_rate=round(self.win_rate, 4), ci_low=round(lo, 4), ci_high=round(hi, 4))
         return out
 
 

@@ -47,9 +47,13 @@ def sb3_policy_net(model, meta: dict) -> PolicyNet:
     return PolicyNet(layers, activation, full)
 
 
-def export_sb3(model, path: str | Path, variant: str, config: dict, training: dict | None = None) -> Path:
-    """Write the model's actor as ``path`` (.pt + .json); returns the weights path."""
+def export_sb3(model, path: str | Path, variant: str, config: dict, training: dict | None = None,
+               provenance: dict | None = None) -> Path:
+    """Write the model's actor as ``path`` (.pt + .json); returns the weights path. ``provenance``
+    (git commit, versions, layout hash; ``training.runs.provenance``) goes into the metadata."""
     layers, activation = sb3_actor_layers(model)
     meta = {"variant": variant, "config": dict(config), "activation": activation,
             "algorithm": "MaskablePPO (sb3-contrib)", "training": dict(training or {})}
+    if provenance is not None:
+        meta.update(provenance=provenance, layout_hash=provenance["layout_hash"])
     return save_policy(path, layers, meta)

@@ -18,30 +18,47 @@ from bean_env.agents import make_agent
 from .evaluate import EvalResult, evaluate
 
 
-def plot_curve(eval_csv: str | Path, png: str | Path, title: str) -> Path:
-    """Win rate per opponent over training steps, from a run's ``eval.csv``."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def eval_opponents_of(rows: list[dict]) -> list[str]:
+    """The opponents of an ``eval.csv`` (from its ``<opponent>_argmax_win_rate`` columns)."""
+    if not rows:
+        return []
+    return [k[:-len("_argmax_win_rate")] for k in rows[0] if k.endswith("_argmax_win_rate")]
+
+
+def curve_figure(eval_csv: str | Path, title: str):
+    """Win rate per opponent over training steps from a run's ``eval.csv``: argmax play with its 95%
+    Wilson band, sampled play dashed. A matplotlib ``Figure`` (no pyplot backend is chosen, so it shows
+    inline in a notebook and saves anywhere)."""
+    from matplotlib.figure import Figure
 
     with open(eval_csv, newline="") as fh:
         rows = list(csv.DictReader(fh))
-    fig, ax = plt.subplots(figsize=(6.4, 3.8))
-    for opponent in sorted({r["opponent"] for r in rows}):
-        mine = [r for r in rows if r["opponent"] == opponent]
-        ax.plot([int(r["timesteps"]) for r in mine], [float(r["win_rate"]) for r in mine], marker="o",
-                label=f"vs {opponent} ({mine[-1]['games']} games per point)")
-    ax.set_xlabel("learner decisions (timesteps)")
-    ax.set_ylabel("win rate")
+    fig = Figure(figsize=(6.4, 3.8))
+    ax = fig.subplots()
+    x = [int(r["timesteps"]) for r in rows]
+    for opponent in eval_opponents_of(rows):
+        key = f"{opponent}_argmax"
+        line, = ax.plot(x, [float(r[f"{key}_win_rate"]) for r in rows], marker="o",
+                        label=f"vs {opponent}, argmax ({rows[-1][f'{key}_games']} games per point)")
+        ax.fill_between(x, [float(r[f"{key}_ci_low"]) for r in rows], [float(r[f"{key}_ci_high"]) for r in rows],
+                        color=line.get_color(), alpha=0.15)
+        ax.plot(x, [float(r[f"{opponent}_sampled_win_rate"]) for r in rows], linestyle="--",
+                color=line.get_color(), label=f"vs {opponent}, sampled")
+    ax.set_xlabel("learner decisions trained on (timesteps)")
+    ax.set_ylabel("win rate (95% Wilson band)")
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
     ax.set_title(title)
-    ax.legend(loc="lower right")
+    ax.legend(loc="best", fontsize=8)
     fig.tight_layout()
+    return fig
+
+
+def plot_curve(eval_csv: str | Path, png: str | Path, title: str) -> Path:
+    """Write ``curve_figure`` as a PNG."""
     png = Path(png)
     png.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(png, dpi=110)
-    plt.close(fig)
+    curve_figure(eval_csv, title).savefig(png, dpi=110)
     return png
 
 
@@ -64,11 +81,12 @@ def final_table(variant: str, checkpoint: str | Path, games: int, seed: int, con
 
 
 def markdown(results: list[EvalResult]) -> str:
-    lines = ["| agent | opponent | games | wins | win rate | mean score | seed |",
-             "|---|---|---:|---:|---:|---:|---:|"]
+    lines = ["| agent | opponent | games | wins | win rate | 95% CI | mean score | seed |",
+             "|---|---|---:|---:|---:|---|---:|---:|"]
     for r in results:
-        lines.append(f"| {r.agent} | {r.opponent} | {r.games} | {r.wins} | {r.win_rate:.1%} | {r.mean_score} | "
-                     f"{r.seed} |")
+        lo, hi = r.interval
+        lines.append(f"| {r.agent} | {r.opponent} | {r.games} | {r.wins} | {r.win_rate:.1%} | {lo:.1%}-{hi:.1%} | "
+                     f"{r.mean_score} | {r.seed} |")
     return "\n".join(lines)
 
 

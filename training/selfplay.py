@@ -5,15 +5,18 @@
 
 The learner plays one seat per episode (rotating); the other seats are drawn from an opponent pool of
 frozen learner snapshots and baseline agents (``training/opponents.py``, ``training/selfplay_env.py``).
-A run directory ``runs/<run name>/`` gets TensorBoard logs (``tb/``), checkpoints (``checkpoints/``,
-resumable with ``--resume``), snapshots, ``eval.csv`` (periodic win rates against ``random`` and
-``heuristic``) and the final policy file pair ``policy.pt``/``policy.json`` for the ``ppo`` agent.
+A run directory ``runs/<run name>/`` (printed at the start) gets TensorBoard logs (``tb/``), checkpoints
+(``checkpoints/``: plain tensors and a hash manifest, resumable with ``--resume``; no pickle is ever
+loaded), snapshots, ``provenance.json`` (git commit, versions, observation layout hash), ``eval.csv``
+(one row per evaluated policy: win rates with 95% Wilson intervals against each baseline, argmax and
+sampled play) and the policy file pair ``policy.pt``/``policy.json`` for the ``ppo`` agent. A second run
+with the same name is refused unless ``--resume`` or ``--overwrite``. Ctrl-C or ``--time-limit`` stop
+the run early and still export the latest policy (and a checkpoint to resume from).
 """
 from __future__ import annotations
 
 import argparse
 import ast
-import csv
 import dataclasses
 import inspect
 import json
@@ -23,6 +26,8 @@ from pathlib import Path
 from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
+
+from .runs import EvalLog, Run, RunDirError, provenance
 
 
 @dataclass
@@ -80,6 +85,10 @@ class Args:
     resume: Optional[str] = None
     """run directory to continue (its checkpoint, snapshots, evaluation history); options not given take
     the run's values, and the network and PPO settings always come from its checkpoint"""
+    overwrite: bool = False
+    """replace an existing run directory of the same name (default: refuse)"""
+    time_limit: Optional[float] = None
+    """stop after this many minutes of training, then checkpoint, evaluate and export as at the end"""
     export: Optional[str] = None
     """also write the final policy file pair here (e.g. agents/weights/bean_duel)"""
     torch_threads: int = 1
@@ -139,58 +148,75 @@ def rule_config(args: Args) -> dict:
 
 
 # -- the run --------------------------------------------------------------------------------------------
-class Run:
-    """Paths and persistent state of one run directory."""
+def eval_opponents(args: Args, config: dict) -> list[str]:
+    """The baselines a run evaluates against (the mafia alone in one-seat variants)."""
+    if config["num_players"] == 1:
+        return ["mafia"]
+    return [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
 
-    def __init__(self, path: Path):
-        self.path = path
-        self.checkpoints = path / "checkpoints"
-        self.snapshots = path / "snapshots"
-        self.eval_csv = path / "eval.csv"
-        self.state_file = path / "state.json"
-        for d in (self.path, self.checkpoints, self.snapshots):
-            d.mkdir(parents=True, exist_ok=True)
 
-    @property
-    def latest(self) -> Path:
-        return self.checkpoints / "latest.zip"
+def evaluate_policy(net: PolicyNet, args: Args, config: dict, label: str, timesteps: int) -> dict:
+    """One ``eval.csv`` row for ``net``: every opponent, argmax and sampled play, same deals."""
+    from .evaluate import evaluate
 
-    def snapshot_files(self) -> list[Path]:
-        return sorted(self.snapshots.glob("snap_*.pt"), key=lambda p: int(p.stem.split("_")[1]))
+    row: dict = {"timesteps": timesteps, "policy": label, "seed": 10_000 + args.seed}
+    for opp in eval_opponents(args, config):
+        for mode in ("argmax", "sampled"):
+            res = evaluate(lambda s, d=(mode == "argmax"): PPOAgent.from_net(net, seed=s, deterministic=d),
+                           args.variant, config, "random" if opp == "mafia" else opp, args.eval_games,
+                           seed=10_000 + args.seed, agent_name="ppo")
+            r = res.row()
+            for k in EvalLog.STATS:
+                row[f"{opp}_{mode}_{k}"] = r[k]
+    return row
 
-    def append_eval(self, timesteps: int, rows: list[dict]) -> None:
-        new = not self.eval_csv.exists()
-        with self.eval_csv.open("a", newline="") as fh:
-            cols = ["timesteps", "agent", "opponent", "variant", "games", "wins", "win_rate", "mean_score", "seed"]
-            w = csv.DictWriter(fh, fieldnames=cols)
-            if new:
-                w.writeheader()
-            for row in rows:
-                w.writerow(dict(row, timesteps=timesteps))
+
+def describe(row: dict, opponents: list[str]) -> str:
+    """One line summary of an ``eval.csv`` row (values may be numbers or the CSV's strings)."""
+    parts = []
+    for o in opponents:
+        v = {k: float(row[f"{o}_{k}"]) for k in ("argmax_games", "argmax_wins", "argmax_win_rate", "argmax_ci_low",
+                                                 "argmax_ci_high", "sampled_wins", "sampled_win_rate",
+                                                 "argmax_mean_score")}
+        g = int(v["argmax_games"])
+        parts.append(f"vs {o}: argmax {int(v['argmax_wins'])}/{g} ({v['argmax_win_rate']:.0%}, 95% CI "
+                     f"{v['argmax_ci_low']:.0%}-{v['argmax_ci_high']:.0%}), sampled {int(v['sampled_wins'])}/{g} "
+                     f"({v['sampled_win_rate']:.0%}), mean score {v['argmax_mean_score']}")
+    return "; ".join(parts)
 
 
 def _callback_class():
     from stable_baselines3.common.callbacks import BaseCallback
 
-    from .evaluate import evaluate
-    from .export import sb3_actor_layers
+    from .export import sb3_policy_net
 
     class SelfPlayCallback(BaseCallback):
-        """Snapshots into the pool, periodic evaluation, checkpoints and the progress bar."""
+        """Snapshots into the pool, periodic evaluation, checkpoints, the time limit and the progress bar.
 
-        def __init__(self, args: Args, run: Run, config: dict):
+        Snapshots, evaluations and checkpoints happen at the start of a rollout, when the network is the
+        one just updated on exactly ``num_timesteps`` learner decisions: that is the label it gets."""
+
+        def __init__(self, args: Args, run: Run, config: dict, meta: dict):
             super().__init__()
-            self.args, self.run, self.config = args, run, config
+            self.args, self.run, self.config, self.base_meta = args, run, config, meta
             self.bar = None
+            self.deadline = None
+            self.stopped: str | None = None
+            self.trained_on = 0  # learner decisions the current network was updated on
             self.next_snapshot = self.next_eval = self.next_checkpoint = 0
+            self.log = EvalLog(run.eval_csv, eval_opponents(args, config))
 
-        def _meta(self) -> dict:
-            return {"variant": self.args.variant, "config": self.config, "algorithm": "MaskablePPO (sb3-contrib)",
-                    "training": {"timesteps": int(self.num_timesteps), "seed": self.args.seed}}
+        def meta(self) -> dict:
+            return dict(self.base_meta, training={"timesteps": int(self.model.num_timesteps), "seed": self.args.seed})
+
+        def net(self) -> PolicyNet:
+            return sb3_policy_net(self.model, self.meta())
 
         def _on_training_start(self) -> None:
-            t = self.num_timesteps
+            t = self.model.num_timesteps
             a = self.args
+            if a.time_limit is not None:
+                self.deadline = time.monotonic() + 60.0 * a.time_limit
             self.next_snapshot = t + a.snapshot_every
             self.next_eval = t + a.eval_every if a.eval_every > 0 else float("inf")
             self.next_checkpoint = t + a.checkpoint_every
@@ -202,46 +228,36 @@ def _callback_class():
                                 desc=f"{a.variant} seed {a.seed}")
 
         def snapshot(self) -> None:
-            layers, activation = sb3_actor_layers(self.model)
-            meta = self._meta()
-            self.training_env.env_method("add_snapshot", layers, activation, meta)
-            save_policy(self.run.snapshots / f"snap_{self.num_timesteps}", layers, dict(meta, activation=activation))
+            net = self.net()
+            self.training_env.env_method("add_snapshot", net.layers, net.activation, net.meta)
+            save_policy(self.run.snapshots / f"snap_{self.model.num_timesteps}", net.layers, net.meta)
 
-        def evaluate(self) -> list[dict]:
-            layers, activation = sb3_actor_layers(self.model)
-            net = PolicyNet(layers, activation, dict(self._meta(), activation=activation,
-                                                      obs_size=int(layers[0][0].shape[1]),
-                                                      num_actions=int(layers[-1][0].shape[0]),
-                                                      hidden=[int(w.shape[0]) for w, _ in layers[:-1]]))
-            opponents = [o.strip() for o in self.args.eval_opponents.split(",") if o.strip()]
-            n = self.config["num_players"]
-            if n == 1:
-                opponents = opponents[:1]
-            rows = []
-            for opp in opponents:
-                res = evaluate(lambda s: PPOAgent.from_net(net, seed=s), self.args.variant, self.config, opp,
-                               self.args.eval_games, seed=10_000 + self.args.seed, agent_name="ppo")
-                rows.append(res.row())
-                self.logger.record(f"eval/win_rate_vs_{res.opponent}", res.win_rate)
-                self.logger.record(f"eval/mean_score_vs_{res.opponent}", res.mean_score)
-            self.run.append_eval(int(self.num_timesteps), rows)
+        def evaluate(self, label: str | None = None) -> dict | None:
+            """Evaluate the current network (once per timesteps label) and log it."""
+            t = int(self.model.num_timesteps)
+            if self.log.has(t):
+                return None
+            row = evaluate_policy(self.net(), self.args, self.config, label or f"step_{t}", t)
+            self.log.append(row)
+            for o in eval_opponents(self.args, self.config):
+                for mode in ("argmax", "sampled"):
+                    self.logger.record(f"eval/win_rate_vs_{o}_{mode}", row[f"{o}_{mode}_win_rate"])
+                self.logger.record(f"eval/mean_score_vs_{o}", row[f"{o}_argmax_mean_score"])
+            self.logger.dump(t)
             if self.bar is not None:
-                self.bar.set_postfix({r["opponent"]: r["win_rate"] for r in rows})
-            return rows
+                self.bar.set_postfix({o: row[f"{o}_argmax_win_rate"] for o in eval_opponents(self.args, self.config)})
+            return row
 
         def checkpoint(self) -> None:
-            self.model.save(self.run.latest)
-            state = {"timesteps": int(self.num_timesteps), "args": dataclasses.asdict(self.args),
-                     "config": self.config}
+            policy = self.model.policy
+            self.run.save_checkpoint({"policy": policy.state_dict(), "optimizer": policy.optimizer.state_dict(),
+                                      "timesteps": int(self.model.num_timesteps), "n_updates": int(self.model._n_updates)})
+            state = {"timesteps": int(self.model.num_timesteps), "args": dataclasses.asdict(self.args),
+                     "config": self.config, "stopped": self.stopped}
             self.run.state_file.write_text(json.dumps(state, indent=2) + "\n")
 
-        def _on_step(self) -> bool:
-            t = self.num_timesteps
-            if self.bar is not None:
-                self.bar.update(t - self.bar.n)
-            for info in self.locals.get("infos", []):
-                if "win" in info:
-                    self.logger.record_mean("selfplay/win_rate_train", float(info["win"]))
+        def _on_rollout_start(self) -> None:
+            t = self.trained_on = self.num_timesteps
             if t >= self.next_snapshot:
                 self.snapshot()
                 self.next_snapshot = t + self.args.snapshot_every
@@ -251,6 +267,17 @@ def _callback_class():
             if t >= self.next_checkpoint:
                 self.checkpoint()
                 self.next_checkpoint = t + self.args.checkpoint_every
+
+        def _on_step(self) -> bool:
+            t = self.num_timesteps
+            if self.bar is not None:
+                self.bar.update(t - self.bar.n)
+            for info in self.locals.get("infos", []):
+                if "win" in info:
+                    self.logger.record_mean("selfplay/win_rate_train", float(info["win"]))
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self.stopped = f"time limit ({self.args.time_limit} min)"
+                return False
             return True
 
         def _on_training_end(self) -> None:
@@ -285,70 +312,107 @@ def resumed_args(args: Args, saved: dict) -> Args:
     merged = {}
     for f in dataclasses.fields(Args):
         value = getattr(args, f.name)
-        merged[f.name] = saved[f.name] if value == f.default and f.name in saved and f.name != "resume" else value
+        keep = f.name in ("resume", "overwrite", "time_limit")
+        merged[f.name] = saved[f.name] if value == f.default and f.name in saved and not keep else value
     return Args(**merged)
+
+
+def build_model(args: Args, env):
+    """A fresh MaskablePPO model for the run's network and PPO settings."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    return MaskablePPO(
+        "MlpPolicy", env, learning_rate=args.learning_rate, n_steps=args.n_steps, batch_size=args.batch_size,
+        n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_range,
+        ent_coef=args.ent_coef, policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden},
+                                               "activation_fn": torch.nn.Tanh},
+        seed=args.seed, device="cpu", verbose=0)
+
+
+def restore(model, state: dict, run: Run) -> None:
+    """Load a plain-tensor checkpoint into a freshly built model (shapes must match)."""
+    try:
+        model.policy.load_state_dict(state["policy"])
+        model.policy.optimizer.load_state_dict(state["optimizer"])
+        model.num_timesteps = int(state["timesteps"])
+        model._n_updates = int(state.get("n_updates", 0))
+    except (KeyError, TypeError, RuntimeError, ValueError) as exc:
+        raise RunDirError(f"{run.latest}: checkpoint does not fit this run's network: {str(exc)[:300]}") from None
 
 
 def train(args: Args) -> Path:
     """Run (or resume) a training run; returns its run directory."""
     import torch
-    from sb3_contrib import MaskablePPO
 
     saved = None
     if args.resume:
-        state_file = Path(args.resume) / "state.json"
-        if not state_file.exists():
-            raise FileNotFoundError(f"--resume {args.resume}: not a run directory (no {state_file})")
-        saved = json.loads(state_file.read_text())
+        run = Run.open(Path(args.resume))
+        saved = json.loads(run.state_file.read_text())
         args = resumed_args(args, saved["args"])
     config = rule_config(args)
-    # -- seeding: every generator below derives from args.seed -----------------------------------------
-    torch.set_num_threads(args.torch_threads)
-    torch.manual_seed(args.seed)
-
     if args.resume:
-        run = Run(Path(args.resume))
-        if not run.latest.exists():
-            raise FileNotFoundError(f"--resume {args.resume}: no checkpoint {run.latest}")
         if saved["config"] != config or saved["args"]["variant"] != args.variant:
             raise ValueError(f"--resume {args.resume}: the run was trained on {saved['args']['variant']!r} "
                              f"{saved['config']}, not {args.variant!r} {config}")
+        state = run.load_checkpoint()
     else:
         name = args.run_name or f"{args.variant}__{args.seed}__{int(time.time())}"
-        run = Run(Path(args.out_dir) / name)
+        run = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
+    print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
+    # -- seeding: every generator below derives from args.seed -----------------------------------------
+    torch.set_num_threads(args.torch_threads)
+    torch.manual_seed(args.seed)
+    prov = provenance(args.variant, config)
     (run.path / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2) + "\n")
+    (run.path / "provenance.json").write_text(json.dumps(prov, indent=2) + "\n")
 
     env = make_vec_env(args, config, run.snapshot_files() if args.resume else [])
+    model = build_model(args, env)
     if args.resume:
-        model = MaskablePPO.load(run.latest, env=env, device="cpu", tensorboard_log=str(run.path))
-    else:
-        hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
-        model = MaskablePPO(
-            "MlpPolicy", env, learning_rate=args.learning_rate, n_steps=args.n_steps, batch_size=args.batch_size,
-            n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_range,
-            ent_coef=args.ent_coef, policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden},
-                                                   "activation_fn": torch.nn.Tanh},
-            tensorboard_log=str(run.path), seed=args.seed, device="cpu", verbose=0)
-    callback = _callback_class()(args, run, config)
+        restore(model, state, run)
+    from stable_baselines3.common.logger import configure
+
+    model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))
+    meta = {"variant": args.variant, "config": config, "algorithm": "MaskablePPO (sb3-contrib)",
+            "layout_hash": prov["layout_hash"], "provenance": prov}
+    callback = _callback_class()(args, run, config, meta)
     remaining = args.total_timesteps - model.num_timesteps
     if remaining > 0:
-        model.learn(remaining, callback=callback, tb_log_name="tb", reset_num_timesteps=not args.resume)
+        try:
+            model.learn(remaining, callback=callback, reset_num_timesteps=not args.resume)
+        except KeyboardInterrupt:
+            callback.stopped = "interrupted (Ctrl-C)"
+            if callback.bar is not None:
+                callback.bar.close()
+            print(f"\ninterrupted at {model.num_timesteps} steps: saving and exporting the latest policy "
+                  "(Ctrl-C again to skip the final evaluation)", flush=True)
     else:
-        from stable_baselines3.common.logger import configure
-        model.set_logger(configure(None, []))
         callback.init_callback(model)
+    if callback.stopped:  # the partial rollout was never trained on: the network's label is its last update
+        model.num_timesteps = callback.trained_on
     callback.checkpoint()
-    rows = callback.evaluate()
-    model.logger.dump(model.num_timesteps)
     from .export import export_sb3
 
-    training = {"timesteps": int(model.num_timesteps), "args": dataclasses.asdict(args), "final_eval": rows}
-    export_sb3(model, run.path / "policy", args.variant, config, training)
+    training = {"timesteps": int(model.num_timesteps), "args": dataclasses.asdict(args),
+                "stopped": callback.stopped}
+    export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=None), prov)
     if args.export:
-        export_sb3(model, args.export, args.variant, config, training)
-    for r in rows:
-        print(f"eval after {model.num_timesteps} steps: vs {r['opponent']}: {r['wins']}/{r['games']} wins "
-              f"({r['win_rate']:.0%}), mean score {r['mean_score']}")
+        export_sb3(model, args.export, args.variant, config, dict(training, final_eval=None), prov)
+    try:
+        row = callback.evaluate("final") or next(r for r in callback.log.rows()
+                                                 if int(r["timesteps"]) == int(model.num_timesteps))
+    except KeyboardInterrupt:
+        row = None
+        print("final evaluation skipped", flush=True)
+    if row is not None:
+        export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=row), prov)
+        if args.export:
+            export_sb3(model, args.export, args.variant, config, dict(training, final_eval=row), prov)
+        print(f"eval after {model.num_timesteps} steps: {describe(row, eval_opponents(args, config))}")
+    if callback.stopped:
+        print(f"stopped early: {callback.stopped}")
     print(f"run directory: {run.path}")
     return run.path
 

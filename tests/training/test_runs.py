@@ -1,0 +1,139 @@
+"""Training runs: no second run under one name, safe resume (plain tensors + hash manifest, no pickle),
+provenance recorded, Ctrl-C and the time limit still export the latest policy, one eval.csv row per
+evaluated policy with intervals for argmax and sampled play."""
+from __future__ import annotations
+
+import csv
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+
+pytest.importorskip("sb3_contrib")
+
+from bean_env.agents import make_agent  # noqa: E402
+from bean_env.agents.ppo import PolicyNet, encoder_of, layout_hash  # noqa: E402
+from bean_env.training.runs import Run, RunDirError, provenance  # noqa: E402
+from bean_env.training.selfplay import parse_args, train  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY = ["--n-envs", "1", "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--hidden", "8",
+        "--snapshot-every", "64", "--eval-every", "64", "--eval-games", "2", "--checkpoint-every", "64",
+        "--progress", "false", "--variant", "bean_duel"]
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs")
+    return train(parse_args([*TINY, "--total-timesteps", "128", "--out-dir", str(out), "--run-name", "r"]))
+
+
+def test_second_run_with_the_same_name_is_refused(finished):
+    before = (finished / "eval.csv").read_text()
+    with pytest.raises(RunDirError, match="already exists; continue it with --resume"):
+        train(parse_args([*TINY, "--total-timesteps", "64", "--out-dir", str(finished.parent), "--run-name", "r"]))
+    assert (finished / "eval.csv").read_text() == before  # nothing appended or overwritten
+
+
+def test_overwrite_replaces_only_a_run_directory(tmp_path):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "notes.txt").write_text("mine")
+    with pytest.raises(RunDirError, match="does not look like a run directory"):
+        Run.create(tmp_path / "x", overwrite=True)
+    assert (tmp_path / "x" / "notes.txt").exists()
+
+
+def test_eval_csv_has_one_row_per_policy_with_intervals(finished):
+    rows = list(csv.DictReader((finished / "eval.csv").open()))
+    steps = [int(r["timesteps"]) for r in rows]
+    assert steps == sorted(set(steps)) and steps[-1] == 128
+    assert rows[-1]["policy"] == "final" and rows[0]["policy"] == f"step_{steps[0]}"
+    for r in rows:
+        for opp in ("random", "heuristic"):
+            for mode in ("argmax", "sampled"):
+                lo, rate, hi = (float(r[f"{opp}_{mode}_{k}"]) for k in ("ci_low", "win_rate", "ci_high"))
+                assert 0 <= lo <= rate <= hi <= 1 and int(r[f"{opp}_{mode}_games"]) == 2
+    # the final row measured exactly the exported policy
+    meta = json.loads((finished / "policy.json").read_text())
+    assert meta["training"]["final_eval"]["timesteps"] == 128
+
+
+def test_provenance_is_recorded(finished):
+    prov = json.loads((finished / "provenance.json").read_text())
+    meta = json.loads((finished / "policy.json").read_text())
+    assert meta["provenance"] == prov
+    expected = layout_hash(encoder_of("bean_duel", {}))
+    assert prov["layout_hash"] == meta["layout_hash"] == expected
+    assert prov["dependencies"]["torch"] == torch.__version__.split("+")[0] or prov["dependencies"]["torch"]
+    assert {"numpy", "gymnasium", "pettingzoo", "stable-baselines3", "sb3-contrib"} <= set(prov["dependencies"])
+    assert len(prov["git"]["commit"] or "0" * 40) == 40
+    assert provenance("bean_duel", {})["dependencies"] == prov["dependencies"]
+
+
+def test_run_directory_is_a_checkpoint_for_make_agent(finished):
+    agent = make_agent("ppo", checkpoint=finished)
+    assert agent.net.meta["training"]["timesteps"] == 128
+
+
+def test_resume_refuses_a_tampered_checkpoint(finished, tmp_path):
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(finished, copy)
+    state = torch.load(copy / "checkpoints" / "latest.pt", weights_only=True)
+    state["timesteps"] = 1
+    torch.save(state, copy / "checkpoints" / "latest.pt")
+    with pytest.raises(RunDirError, match="sha256 differs"):
+        train(parse_args(["--resume", str(copy), "--total-timesteps", "256"]))
+
+
+def test_resume_refuses_an_sb3_zip(tmp_path):
+    run = Run.create(tmp_path / "old")
+    run.state_file.write_text("{}")
+    (run.checkpoints / "latest.zip").write_bytes(b"PK")
+    with pytest.raises(RunDirError, match="can run code"):
+        run.load_checkpoint()
+
+
+def test_resume_continues_from_tensors(finished, tmp_path):
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(finished, copy)
+    before = PolicyNet.load(copy)
+    train(parse_args(["--resume", str(copy), "--total-timesteps", "192"]))
+    state = json.loads((copy / "state.json").read_text())
+    assert state["timesteps"] == 192
+    after = PolicyNet.load(copy)
+    assert after.meta["training"]["timesteps"] == 192 and not (after.layers[0][0] == before.layers[0][0]).all()
+
+
+def test_time_limit_still_exports(tmp_path):
+    rundir = train(parse_args([*TINY, "--total-timesteps", "10000000", "--time-limit", "0.02",
+                               "--out-dir", str(tmp_path), "--run-name", "t"]))
+    meta = json.loads((rundir / "policy.json").read_text())
+    assert meta["training"]["stopped"].startswith("time limit")
+    state = json.loads((rundir / "state.json").read_text())
+    assert state["timesteps"] == meta["training"]["timesteps"] < 10000000
+
+
+def test_ctrl_c_still_exports_the_latest_policy(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "bean_env.training.selfplay", *TINY, "--total-timesteps",
+                             "10000000", "--eval-every", "0", "--out-dir", str(tmp_path), "--run-name", "c"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    snaps = tmp_path / "c" / "snapshots"
+    deadline = time.monotonic() + 120
+    while len(list(snaps.glob("snap_*.pt"))) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err[-3000:]
+    assert "interrupted" in out
+    meta = json.loads((tmp_path / "c" / "policy.json").read_text())
+    assert meta["training"]["stopped"] == "interrupted (Ctrl-C)" and meta["training"]["timesteps"] >= 64
+    PolicyNet.load(tmp_path / "c")

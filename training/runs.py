@@ -1,0 +1,193 @@
+"""Run directories of training: safe checkpoints, provenance, the evaluation log.
+
+A *run directory* ``runs/<name>/`` holds:
+- ``args.json`` / ``state.json``: the options and progress of the run (JSON);
+- ``provenance.json``: git commit, package and dependency versions, the observation layout hash;
+- ``checkpoints/latest.pt`` + ``checkpoints/manifest.json``: the resumable state as plain tensors
+  (network and optimizer state dicts, written with ``torch.save`` and read back with
+  ``torch.load(weights_only=True)``, so resuming cannot run code), and the sha256 of every checkpoint
+  file; a file whose hash differs from the manifest is refused;
+- ``snapshots/snap_<timesteps>.pt/.json``: frozen learner policies of the opponent pool (policy files);
+- ``eval.csv``: one row per evaluated policy (see ``EvalLog``);
+- ``policy.pt``/``policy.json``: the exported policy for the ``ppo`` agent.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import platform
+import shutil
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+from bean_env.agents.ppo import PolicyFileError, encoder_of, layout_hash
+
+DEPENDENCIES = ("numpy", "gymnasium", "pettingzoo", "torch", "stable-baselines3", "sb3-contrib", "ray")
+CHECKPOINT = "latest.pt"
+MANIFEST = "manifest.json"
+
+
+class RunDirError(ValueError):
+    """A run directory that cannot be used as asked (exists without --resume/--overwrite, is not a run,
+    or holds checkpoint files this run did not write)."""
+
+
+def _version(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def git_commit() -> dict:
+    """The git commit of the source tree bean_env is imported from (``None`` outside a checkout) and
+    whether the tree had uncommitted changes."""
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str | None:
+        try:
+            out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return out.stdout.strip() if out.returncode == 0 else None
+
+    commit = git("rev-parse", "HEAD")
+    dirty = None
+    if commit:
+        status = git("status", "--porcelain", "--untracked-files=no")
+        dirty = bool(status) if status is not None else None
+    return {"commit": commit, "dirty": dirty}
+
+
+def provenance(variant: str, config: dict) -> dict:
+    """What produced a run or policy: code version, library versions, machine, observation layout."""
+    return {"git": git_commit(), "bean_env": _version("bean-env") or _version("bean_env"),
+            "python": platform.python_version(), "platform": platform.platform(),
+            "dependencies": {d: _version(d) for d in DEPENDENCIES},
+            "layout_hash": layout_hash(encoder_of(variant, config))}
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+class Run:
+    """Paths and persistent state of one run directory."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.checkpoints = self.path / "checkpoints"
+        self.snapshots = self.path / "snapshots"
+        self.eval_csv = self.path / "eval.csv"
+        self.state_file = self.path / "state.json"
+
+    @classmethod
+    def create(cls, path: Path, overwrite: bool = False) -> "Run":
+        """A fresh run directory. An existing run there is refused unless ``overwrite`` (which deletes it)."""
+        run = cls(path)
+        if run.path.exists() and any(run.path.iterdir()):
+            if not overwrite:
+                raise RunDirError(f"run directory {run.path} already exists; continue it with --resume "
+                                  f"{run.path}, replace it with --overwrite, or pick another --run-name")
+            if not (run.state_file.exists() or run.eval_csv.exists() or (run.path / "args.json").exists()):
+                raise RunDirError(f"--overwrite: {run.path} does not look like a run directory; not deleting it")
+            shutil.rmtree(run.path)
+        for d in (run.path, run.checkpoints, run.snapshots):
+            d.mkdir(parents=True, exist_ok=True)
+        return run
+
+    @classmethod
+    def open(cls, path: Path) -> "Run":
+        """An existing run directory (for ``--resume``)."""
+        run = cls(path)
+        if not run.state_file.exists():
+            raise RunDirError(f"--resume {path}: not a run directory (no {run.state_file})")
+        for d in (run.checkpoints, run.snapshots):
+            d.mkdir(parents=True, exist_ok=True)
+        return run
+
+    @property
+    def latest(self) -> Path:
+        return self.checkpoints / CHECKPOINT
+
+    def snapshot_files(self) -> list[Path]:
+        return sorted(self.snapshots.glob("snap_*.pt"), key=lambda p: int(p.stem.split("_")[1]))
+
+    # -- checkpoints: plain tensors + a hash manifest ----------------------------------------------------
+    def save_checkpoint(self, state: dict) -> Path:
+        """Write ``state`` (nested dicts/lists of tensors and numbers) and record its sha256."""
+        import torch
+
+        tmp = self.latest.with_suffix(".tmp")
+        torch.save(state, tmp)
+        tmp.replace(self.latest)
+        manifest = {"files": {CHECKPOINT: sha256(self.latest)}}
+        (self.checkpoints / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+        return self.latest
+
+    def load_checkpoint(self) -> dict:
+        """The resumable state, after checking it against the manifest; loaded with ``weights_only=True``."""
+        import torch
+
+        if (self.checkpoints / "latest.zip").exists() and not self.latest.exists():
+            raise RunDirError(f"{self.checkpoints / 'latest.zip'} is a stable-baselines3 zip (loading one can "
+                              "run code from the file); this version resumes only from plain-tensor checkpoints "
+                              "(latest.pt); start a new run")
+        manifest_path = self.checkpoints / MANIFEST
+        if not self.latest.exists() or not manifest_path.exists():
+            raise RunDirError(f"--resume {self.path}: no checkpoint {self.latest} with its {MANIFEST}")
+        try:
+            expected = json.loads(manifest_path.read_text())["files"][CHECKPOINT]
+        except (ValueError, KeyError, TypeError):
+            raise RunDirError(f"{manifest_path}: malformed manifest") from None
+        if sha256(self.latest) != expected:
+            raise RunDirError(f"{self.latest}: sha256 differs from {manifest_path} (not the file this run "
+                              "wrote); refusing to load it")
+        try:
+            return torch.load(self.latest, map_location="cpu", weights_only=True)
+        except Exception as exc:  # noqa: BLE001
+            raise PolicyFileError(f"{self.latest}: not a plain-tensor checkpoint: {str(exc)[:300]}") from None
+
+
+class EvalLog:
+    """``eval.csv``: one row per evaluated policy. ``timesteps`` is the number of learner decisions the
+    measured policy was trained on (the label of exactly the network that played), ``policy`` names it
+    (the snapshot file or ``final``); per opponent and play mode (``argmax``: the most likely legal
+    action; ``sampled``: drawn from the policy's distribution, as in training) the games, wins, win rate
+    with its 95% Wilson interval, and mean score."""
+
+    STATS = ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
+
+    def __init__(self, path: Path, opponents: list[str], modes: tuple[str, ...] = ("argmax", "sampled")):
+        self.path = path
+        self.columns = ["timesteps", "policy", "seed"] + [f"{o}_{m}_{s}" for o in opponents for m in modes
+                                                         for s in self.STATS]
+
+    def rows(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        with self.path.open(newline="") as fh:
+            return list(csv.DictReader(fh))
+
+    def has(self, timesteps: int) -> bool:
+        return any(int(r["timesteps"]) == timesteps for r in self.rows())
+
+    def append(self, row: dict) -> None:
+        new = not self.path.exists()
+        if not new:
+            with self.path.open(newline="") as fh:
+                header = next(csv.reader(fh), [])
+            if header != self.columns:
+                raise RunDirError(f"{self.path}: columns differ from this run's evaluation "
+                                  f"({len(header)} vs {len(self.columns)}); was --eval-opponents changed?")
+        with self.path.open("a", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=self.columns)
+            if new:
+                w.writeheader()
+            w.writerow(row)
