@@ -160,15 +160,13 @@ def position_game(position: Any, variant: str, config: dict) -> Game:
     return game
 
 
-def check_reset_options(options: Any, allowed: tuple[str, ...] = ("game",)) -> dict:
-    """``reset()``'s ``options``: None or a dict with only the ``allowed`` keys."""
+def check_reset_options(options: Any) -> dict:
+    """``reset()``'s ``options``: None or a dict. Only ``"game"`` is read; other keys are ignored, as
+    gymnasium and PettingZoo envs do (PettingZoo's ``api_test`` resets with ``{"options": 1}``)."""
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise TypeError(f"bad reset options {options!r}: a dict (allowed keys: {', '.join(allowed)}) or None")
-    unknown = [k for k in options if k not in allowed]
-    if unknown:
-        raise ValueError(f"unknown reset option {unknown[0]!r}; allowed: {', '.join(allowed)}")
+        raise TypeError(f"bad reset options {options!r}: a dict (key read: 'game') or None")
     return options
 
 
