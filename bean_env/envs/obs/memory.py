@@ -99,7 +99,7 @@ class Memory:
         decision, actor, made_any = self._pre
         kind = action.kind
         offers = self.offers
-        if decision == "compose" and kind == Kind.SUBMIT:
+        if (decision == "compose" and kind == Kind.SUBMIT) or kind == Kind.OFFER_CARDS:  # or a whole offer
             prop = s.o_prop
             give = [s.hands[prop][i] for i in s.o_hand] + list(s.o_trade)  # shown to everyone (INFO-2)
             offers.append(OfferRecord(prop, s.o_to, give, list(s.o_want)))
