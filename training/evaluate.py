@@ -69,3 +69,23 @@ def evaluate(make: Callable[[int], object], variant: str, config: dict | None = 
         total_score += game.scores()[seat]
     return EvalResult(agent=agent_name, opponent=opponent if n > 1 else "mafia", variant=variant, games=games,
                       wins=wins, mean_score=round(total_score / max(games, 1), 3), seed=seed)
+
+
+PLAY_MODES = ("argmax", "sampled")
+
+
+def policy_row(net, variant: str, config: dict, opponents: list[str], games: int, seed: int, label: str,
+               timesteps: int) -> dict:
+    """One ``eval.csv`` row (``training.runs.EvalLog``) for a ``PolicyNet``: against each opponent (``mafia``
+    in one-seat variants), with argmax play and with sampled play, on the same seeded deals."""
+    from bean_env.agents.ppo import PPOAgent
+
+    row: dict = {"timesteps": timesteps, "policy": label, "seed": seed}
+    for opp in opponents:
+        for mode in PLAY_MODES:
+            res = evaluate(lambda s, d=(mode == "argmax"): PPOAgent.from_net(net, seed=s, deterministic=d),
+                           variant, config, "random" if opp == "mafia" else opp, games, seed=seed, agent_name="ppo")
+            r = res.row()
+            for k in ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score"):
+                row[f"{opp}_{mode}_{k}"] = r[k]
+    return row

@@ -7,8 +7,9 @@ Terms:
   ``{"self": 0.5, "heuristic": 0.3, "random": 0.2}``; ``"self"`` draws a snapshot (the newest with
   probability ``latest_prob``, else a uniform older one).
 
-Opponents act on the AEC env: a snapshot from the env's observation and mask of its seat, a baseline
-from ``game.view(seat)`` and ``game.legal_actions()`` mapped through the action catalogue.
+Opponents act on the AEC env: a snapshot from the env's observation and mask of its seat, ``random``
+uniformly over the env's legal action indices (no view is built), any other baseline from
+``game.view(seat)`` and ``game.legal_actions()`` mapped through the action catalogue.
 """
 from __future__ import annotations
 
@@ -60,6 +61,18 @@ class SnapshotPlayer:
         return self.net.choose(obs["observation"], obs["action_mask"], None if self.greedy else self.rng)
 
 
+class RandomPlayer:
+    """Uniform random play over the legal actions, straight from the env's legal indices (no view)."""
+
+    kind = "random"
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, env, agent: str) -> int:
+        return self.rng.choice(env.legal_indices())
+
+
 class BaselinePlayer:
     """A registered agent acting from its seat's view."""
 
@@ -104,4 +117,6 @@ class OpponentPool:
             else:
                 net = self.snapshots[self.rng.randrange(len(self.snapshots) - 1)]
             return SnapshotPlayer(net, self.np_rng)
+        if kind == "random":
+            return RandomPlayer(self.rng.getrandbits(32))
         return BaselinePlayer(kind, self.rng.getrandbits(32))

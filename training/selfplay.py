@@ -63,7 +63,9 @@ class Args:
     hidden: str = "256,256"
     """widths of the hidden layers of the actor and of the critic"""
     reward_mode: str = "win"
-    """env reward: 'win' (+1 win / -1 loss), 'score' or 'margin' (see bean_env.envs.aec)"""
+    """env reward: 'win' (+1 win / -1 loss), 'score', 'margin' or 'dense' (coins as earned; see bean_env.envs.aec)"""
+    win_bonus: float = 0.0
+    """with reward_mode 'dense': this times the 'win' reward at the end of a game"""
     opponent_mix: str = "self:0.5,heuristic:0.3,random:0.2"
     """opponent kinds per seat and episode with weights; 'self' = a frozen learner snapshot"""
     snapshot_every: int = 25_000
@@ -156,19 +158,11 @@ def eval_opponents(args: Args, config: dict) -> list[str]:
 
 
 def evaluate_policy(net: PolicyNet, args: Args, config: dict, label: str, timesteps: int) -> dict:
-    """One ``eval.csv`` row for ``net``: every opponent, argmax and sampled play, same deals."""
-    from .evaluate import evaluate
+    """One ``eval.csv`` row for ``net`` (see ``training.evaluate.policy_row``)."""
+    from .evaluate import policy_row
 
-    row: dict = {"timesteps": timesteps, "policy": label, "seed": 10_000 + args.seed}
-    for opp in eval_opponents(args, config):
-        for mode in ("argmax", "sampled"):
-            res = evaluate(lambda s, d=(mode == "argmax"): PPOAgent.from_net(net, seed=s, deterministic=d),
-                           args.variant, config, "random" if opp == "mafia" else opp, args.eval_games,
-                           seed=10_000 + args.seed, agent_name="ppo")
-            r = res.row()
-            for k in EvalLog.STATS:
-                row[f"{opp}_{mode}_{k}"] = r[k]
-    return row
+    return policy_row(net, args.variant, config, eval_opponents(args, config), args.eval_games,
+                      10_000 + args.seed, label, timesteps)
 
 
 def describe(row: dict, opponents: list[str]) -> str:
@@ -301,7 +295,8 @@ def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
             pool = OpponentPool(mix, max_snapshots=args.max_snapshots, seed=args.seed * 1000 + i)
             for path in snapshots[-args.max_snapshots:]:
                 pool.add_snapshot(PolicyNet.load(path))
-            return SelfPlayEnv(args.variant, config, pool, reward_mode=args.reward_mode, seed=args.seed * 1000 + i)
+            return SelfPlayEnv(args.variant, config, pool, reward_mode=args.reward_mode, seed=args.seed * 1000 + i,
+                               win_bonus=args.win_bonus)
         return build
 
     return VecMonitor(DummyVecEnv([factory(i) for i in range(args.n_envs)]))

@@ -22,9 +22,11 @@ from bean_env.agents.ppo import PolicyNet
 from .opponents import OpponentPool
 
 
-def make_aec(variant: str, reward_mode: str = "win", **config: Any):
+def make_aec(variant: str, reward_mode: str = "win", win_bonus: float = 0.0, **config: Any):
     """The raw AEC env of a variant (no order-enforcing wrapper: this module drives it correctly)."""
     module = importlib.import_module(f"bean_env.envs.{variant}_v1")
+    if win_bonus:
+        config["win_bonus"] = win_bonus
     return module.raw_env(reward_mode=reward_mode, **config)
 
 
@@ -35,10 +37,10 @@ class SelfPlayEnv(gym.Env):
     metadata = {"render_modes": []}
 
     def __init__(self, variant: str, config: dict | None = None, pool: OpponentPool | None = None,
-                 reward_mode: str = "win", seed: int = 0):
+                 reward_mode: str = "win", seed: int = 0, win_bonus: float = 0.0):
         super().__init__()
         self.variant = variant
-        self.aec = make_aec(variant, reward_mode=reward_mode, **(config or {}))
+        self.aec = make_aec(variant, reward_mode=reward_mode, win_bonus=win_bonus, **(config or {}))
         self.config = dict(self.aec.config)
         self.pool = pool if pool is not None else OpponentPool({"random": 1.0}, seed=seed)
         inner = self.aec.observation_space(self.aec.possible_agents[0])["observation"]
@@ -95,9 +97,10 @@ class SelfPlayEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (all False once the episode is over)."""
-        if self._done():
-            return np.zeros(self.action_space.n, dtype=bool)
-        return self.aec.observe(self.learner)["action_mask"].astype(bool)
+        mask = np.zeros(self.action_space.n, dtype=bool)
+        if not self._done():
+            mask[self.aec.legal_indices()] = True  # no observation encoding: the step already made one
+        return mask
 
     # -- internals ----------------------------------------------------------------------------------------
     def _done(self) -> bool:
