@@ -1,0 +1,138 @@
+"""Every command of the README works, in order, on a fresh copy of the checkout.
+
+The ``bash`` blocks of README.md are run line by line with the installed venv's ``bean-env``/``python``
+first on PATH, in a copy of the repository's files (tracked and new, none of the ignored ``results/``,
+``runs/``, ``.venv``). Commands too long for a test run with the documented reductions of ``REDUCTIONS``
+(fewer games, deals or timesteps) or are skipped for the reason given there; every rule must still
+match a README command, so the list cannot go stale. The ``python`` blocks run in order in one
+interpreter. The whole run is ``slow`` (about 2 minutes on 2 cores: the demo and two short trainings);
+the agents/tournament/replay section also runs in the fast suite.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+TINY_TRAIN = "--n-envs 1 --n-steps 128 --batch-size 64 --n-epochs 1 --eval-games 2 --eval-every 0 --progress no"
+
+# (pattern, replacement or None to skip, why). A replacement is applied with re.sub to the command.
+REDUCTIONS: list[tuple[str, str | None, str]] = [
+    (r"^make demo$", "python -m bean_env.demo --deals 1 --simulations 2 --workers 1",
+     "the demo (`make demo` runs `python -m bean_env.demo`) with 1 deal per table and 2 MCTS simulations"),
+    (r"^make test$", None, "the whole test suite, which this test is part of"),
+    (r"^pip install ", None, "an installation; the test runs in the installed venv"),
+    (r"--games 100\b", "--games 8 --workers 1 --no-progress", "8 games instead of 100"),
+    (r"--total-timesteps 800000\b", f"--total-timesteps 256 {TINY_TRAIN}", "256 timesteps instead of 800k"),
+    (r"--total-timesteps 1600000\b", f"--total-timesteps 512 {TINY_TRAIN}", "512 timesteps instead of 1.6M"),
+    (r"^bean-env train rllib .*--address auto", None,
+     "needs a running Ray cluster (--address auto); the RLlib path has its own tests in tests/training"),
+]
+INTERACTIVE = {r"^bean-env play ": "q\n"}   # commands that read the keyboard: this input, exit 0 or 1
+
+
+def readme_blocks(lang: str) -> list[tuple[str, str]]:
+    """(section heading, block text) of every ``lang`` code block of README.md, in order."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    out, section = [], ""
+    for m in re.finditer(r"^(## [^\n]*)$|^```(\w*)\n(.*?)^```", text, re.M | re.S):
+        if m.group(1):
+            section = m.group(1)[3:].strip()
+        elif m.group(2) == lang:
+            out.append((section, m.group(3)))
+    return out
+
+
+def readme_commands() -> list[tuple[str, str]]:
+    """(section, command) for every line of the README's bash blocks, comments removed."""
+    cmds = []
+    for section, block in readme_blocks("bash"):
+        for line in block.replace("\\\n", " ").splitlines():
+            line = re.sub(r"(^|\s+)#\s.*$", "", line).strip()
+            if line:
+                cmds.append((section, line))
+    return cmds
+
+
+def reduce(cmd: str) -> str | None:
+    """The command as the test runs it, or None if it is skipped."""
+    for pattern, replacement, _ in REDUCTIONS:
+        if re.search(pattern, cmd):
+            if replacement is None:
+                return None
+            cmd = re.sub(pattern, replacement, cmd)
+    return cmd
+
+
+def fresh_copy(dest: Path) -> Path:
+    """The checkout's files (tracked and untracked, not ignored) copied to ``dest``."""
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, files):
+        src = ROOT / name
+        if src.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def run(cmd: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}", OMP_NUM_THREADS="1",
+               MPLBACKEND="Agg", PYTHONSAFEPATH="1")   # the installed bean_env, not the copy's folder
+    stdin = next((text for p, text in INTERACTIVE.items() if re.search(p, cmd)), "")
+    return subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, input=stdin, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def check(cmd: str, proc: subprocess.CompletedProcess) -> None:
+    interactive = any(re.search(p, cmd) for p in INTERACTIVE)
+    ok = proc.returncode in ((0, 1) if interactive else (0,))
+    assert ok and "Traceback" not in proc.stderr, (
+        f"README command failed: {cmd}\nexit {proc.returncode}\n--- stdout\n{proc.stdout[-2000:]}\n"
+        f"--- stderr\n{proc.stderr[-3000:]}")
+
+
+def test_every_reduction_matches_a_readme_command():
+    cmds = [c for _, c in readme_commands()]
+    assert cmds, "README.md has no bash blocks"
+    for pattern, _, why in REDUCTIONS:
+        assert any(re.search(pattern, c) for c in cmds), f"stale reduction {pattern!r} ({why})"
+    tournament = [c for c in cmds if c.startswith("bean-env tournament")]
+    assert tournament and all("--save-records" in c for c in tournament), "the replay line needs records"
+
+
+def test_readme_python_blocks_run_in_order(tmp_path):
+    code = "\n\n".join(block for _, block in readme_blocks("python"))
+    proc = subprocess.run([sys.executable, "-c", code], cwd=fresh_copy(tmp_path), capture_output=True,
+                          text=True, timeout=300, env=dict(os.environ, PYTHONSAFEPATH="1"))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_readme_agents_section_runs_in_order(tmp_path):
+    """The `bean-env` block (list, rules, play, tournament --save-records, replay) on a fresh copy."""
+    cwd = fresh_copy(tmp_path)
+    cmds = [c for s, c in readme_commands() if s.startswith("Agents")]
+    assert any(c.startswith("bean-env replay") for c in cmds)
+    for cmd in cmds:
+        reduced = reduce(cmd)
+        if reduced is not None:
+            check(cmd, run(reduced, cwd))
+
+
+@pytest.mark.slow
+def test_every_readme_command_runs_in_order(tmp_path):
+    cwd = fresh_copy(tmp_path)
+    ran = 0
+    for _, cmd in readme_commands():
+        reduced = reduce(cmd)
+        if reduced is not None:
+            check(cmd, run(reduced, cwd))
+            ran += 1
+    assert ran >= 8
