@@ -13,7 +13,6 @@ specs ``name[:key=value...]`` (e.g. ``mcts:simulations=50``).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -122,18 +121,23 @@ def cmd_rules(args, out: TextIO) -> int:
 
 # -- replay -----------------------------------------------------------------------------------------------
 def load_record(path: str) -> dict:
-    """A game record from a file: ``game.record()`` JSON or ``game.to_json()`` output."""
-    data = json.loads(Path(path).read_text())
-    if "actions" in data:
-        return data
-    if data.get("format", "").startswith("bean_env.game/"):
-        s = data["state"]
-        return {"variant": s["variant"], "config": s["config"], "seed": s["seed"], "actions": data["history"]}
-    raise ValueError(f"{path}: not a game record (expected keys variant, config, seed, actions)")
+    """A game record from a file: ``game.record()`` JSON or ``game.to_json()`` output, checked by
+    ``engine.loading`` (raises ``GameFileError`` naming the file and what is wrong)."""
+    from .engine.loading import load_path
+    return load_path(path).record()
 
 
 def cmd_replay(args, out: TextIO) -> int:
-    record = load_record(args.file)
+    from .engine.loading import GameFileError
+    try:
+        record = load_record(args.file)
+    except GameFileError as exc:
+        print(f"bean-env: error: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "html", None):
+        from .replay_html import write_replay_html
+        print(f"wrote {write_replay_html(record, args.html)}", file=out)
+        return 0
     game = new_game(record["variant"], seed=record["seed"], **record.get("config", {}))
     print(f"{record['variant']} {record.get('config', {})} seed {record['seed']}: "
           f"{len(record['actions'])} actions", file=out)
@@ -228,12 +232,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     try:
         return _main(argv, stdin, stdout)
     except BrokenPipeError:
-        # the reader went away: send the rest of our output nowhere, no traceback
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        # the reader went away (`bean-env list | head`): no traceback; point the real stdout at
+        # /dev/null so that Python's final flush does not fail again
+        if stdout is None:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
         return 0
 
 
