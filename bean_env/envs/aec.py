@@ -21,7 +21,9 @@ the engine, a bad key or value raises ``ValueError``) plus
   changes). Anything that is not an integer of the action space always raises (``TypeError`` /
   ``ValueError``, nothing changes; ``check_action``); numpy integers work as actions and seeds.
 - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints at reset
-  and after every step): the table of ``bean_env.render`` and the legal actions with their integers.
+  and after every step): the table of ``bean_env.render`` and the legal actions with their integers;
+  ``"rgb_array"``: ``render()`` returns the table as an image (``bean_env.render_image``; needs Pillow),
+  and ``"human"`` shows that picture where a display exists.
 - ``render_seat``: ``None`` (default: the whole table, every hand) or a seat number: render only what
   that seat may know (INFO-3; ``render_game(game, viewer=seat)``), with the legal actions only when
   that seat is to act.
@@ -68,7 +70,7 @@ from .observation import encoder_for
 
 REWARD_MODES = ("win", "score", "margin", "dense")
 ILLEGAL_MODES = ("terminate", "raise")
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "human", "rgb_array")
 
 
 class RenderModeError(ValueError, TypeError):
@@ -80,7 +82,7 @@ class RenderModeError(ValueError, TypeError):
 def env_options(render_mode, reward_mode, auto_forced, illegal_action, win_bonus: float = 0.0) -> None:
     """Validate the env's own options (``ValueError`` naming the key and the allowed values)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise RenderModeError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human'")
+        raise RenderModeError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human', 'rgb_array'")
     if reward_mode not in REWARD_MODES:
         raise ValueError(f"bad value {reward_mode!r} for option 'reward_mode'; allowed: 'win', 'score', 'margin', "
                          "'dense'")
@@ -416,6 +418,9 @@ class BeanAECEnv(AECEnv):
             import gymnasium
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
+        if self.render_mode == "rgb_array":
+            from ..render_image import render_rgb
+            return None if self.game is None else render_rgb(self.game, viewer=self.render_seat)
         if self.game is None:
             return ""
         from ..render import render_game
@@ -425,7 +430,8 @@ class BeanAECEnv(AECEnv):
             seat = game.state.actor
             text += "\nactions: " + ", ".join(f"{self.catalogue.encode(a, seat)}={a}" for a in game.legal_actions())
         if self.render_mode == "human":
-            print(text)
+            from ..render_image import show_human
+            show_human(self, game, self.render_seat, text)
             return None
         return text
 

@@ -274,8 +274,15 @@ class SingleAgentEnv(gymnasium.Env):
             return None
         from ..render import render_game
         viewer = self.seat if self.render_seat == "learner" else self.render_seat
+        if self.render_mode == "rgb_array":
+            from ..render_image import render_rgb
+            return None if self.game is None else render_rgb(self.game, viewer=viewer)
         text = render_game(self.game, viewer=viewer) if self.game is not None else ""
         if self.render_mode == "human":
-            print(text)
+            if self.game is None:
+                print(text)
+            else:
+                from ..render_image import show_human
+                show_human(self, self.game, viewer, text)
             return None
         return text

@@ -138,7 +138,7 @@ def test_illegal_action_raise_mode_changes_nothing_agt_5():
 @pytest.mark.parametrize("kwargs, key", [({"reward_mode": "coins"}, "reward_mode"),
                                          ({"auto_forced": 1}, "auto_forced"),
                                          ({"illegal_action": "ignore"}, "illegal_action"),
-                                         ({"render_mode": "rgb_array"}, "render_mode"),
+                                         ({"render_mode": "rgb"}, "render_mode"),
                                          ({"edition": "french"}, "edition"),
                                          ({"max_rounds": 2}, "max_rounds")])
 def test_bad_options_name_the_key(kwargs, key):
