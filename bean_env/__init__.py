@@ -1,6 +1,6 @@
 """bean_env: reinforcement-learning environments for Bohnanza and its variants.
 
-Engine: ``new_game``, ``Game``, ``replay``, ``IllegalActionError``, ``PlayerView``.
+Engine: ``new_game``, ``Game``, ``replay``, ``IllegalActionError``, ``GameFileError``, ``PlayerView``.
 Environments (PettingZoo AEC): ``bean_env.bohnanza_v1``, ``bean_env.bean_duel_v1``, ...
 """
 from __future__ import annotations
@@ -10,12 +10,13 @@ import importlib
 from .engine import VARIANTS, implemented
 from .engine.actions import Action, Kind
 from .engine.game import Game, IllegalActionError, new_game, replay
+from .engine.loading import GameFileError
 from .engine.views import PlayerView
 
 __version__ = "0.1.0"
 
-__all__ = ["VARIANTS", "Action", "Game", "IllegalActionError", "Kind", "PlayerView", "implemented",
-           "new_game", "replay"]
+__all__ = ["VARIANTS", "Action", "Game", "GameFileError", "IllegalActionError", "Kind", "PlayerView",
+           "implemented", "new_game", "replay"]
 
 _ENV_MODULES = {f"{v}_v1" for v in VARIANTS}
 

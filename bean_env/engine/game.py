@@ -166,11 +166,12 @@ class Game:
                            "history": [a.to_json() for a in self.history]})
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
-        data = json.loads(text)
-        state = State.from_dict(data["state"])
-        rules = rules_for(state.variant, state.config)
-        return cls(rules, state, [Action.from_json(a) for a in data["history"]])
+    def from_json(cls, text: str | bytes) -> "Game":
+        """The game of a ``to_json()`` text, checked (format, types, sizes, every action replayed from
+        the set-up, the state equal to the replay); raises ``loading.GameFileError`` naming what is
+        wrong. Only games begun with ``new_game`` load."""
+        from .loading import load_game
+        return load_game(text)
 
     def view(self, player: int):
         """What ``player`` may know (INFO-1/2), as a ``PlayerView``."""
@@ -231,8 +232,8 @@ def new_game(variant: str, seed: int | None = None, **config) -> Game:
 
 
 def replay(record: dict, actions: Iterable | None = None) -> Game:
-    """Replay a record ``{variant, config, seed, actions}`` exactly; returns the final game."""
-    game = new_game(record["variant"], seed=record["seed"], **record.get("config", {}))
-    for a in (record["actions"] if actions is None else actions):
-        game.apply(Action.from_json(a) if isinstance(a, list) else a)
-    return game
+    """Replay a record ``{variant, config, seed, actions}`` exactly (or ``actions`` instead of the
+    record's); returns the final game. A malformed record or an illegal action raises
+    ``loading.GameFileError`` naming it."""
+    from .loading import load_record
+    return load_record(record, actions)
