@@ -134,6 +134,10 @@ def cmd_replay(args, out: TextIO) -> int:
     except GameFileError as exc:
         print(f"bean-env: error: {exc}", file=sys.stderr)
         return 2
+    if getattr(args, "html", None):
+        from .replay_html import write_replay_html
+        print(f"wrote {write_replay_html(record, args.html)}", file=out)
+        return 0
     game = new_game(record["variant"], seed=record["seed"], **record.get("config", {}))
     print(f"{record['variant']} {record.get('config', {})} seed {record['seed']}: "
           f"{len(record['actions'])} actions", file=out)
@@ -228,12 +232,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     try:
         return _main(argv, stdin, stdout)
     except BrokenPipeError:
-        # the reader went away: send the rest of our output nowhere, no traceback
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+        # the reader went away (`bean-env list | head`): no traceback; point the real stdout at
+        # /dev/null so that Python's final flush does not fail again
+        if stdout is None:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
         return 0
 
 
