@@ -149,8 +149,9 @@ def test_rules_ship_inside_the_wheel(tmp_path):
     src = tmp_path / "src"
     from test_cli_readme import fresh_copy
     fresh_copy(src.mkdir() or src)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                    "-w", str(tmp_path / "dist"), str(src)], check=True, capture_output=True, timeout=300)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                            "-w", str(tmp_path / "dist"), str(src)], capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stderr[-3000:]
     wheel = next((tmp_path / "dist").glob("bean_env-*.whl"))
     with zipfile.ZipFile(wheel) as z:
         assert "bean_env/data/rules.md" in z.namelist()
