@@ -23,7 +23,6 @@ frontmost hand cards of it; ``proposals="active_only"``: only A has an offer slo
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 
 from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action, Kind, pack_side,
                       unpack_offer)
@@ -35,6 +34,7 @@ _GIVE_TRADE = {}
 _WANT = {}
 _OFFER = {}
 _GIVE_HAND = {}
+_GIVE_HAND_ACTIONS: list[Action] = []  # GIVE_HAND by hand position (grown as needed)
 _OFFER_ROWS: dict[tuple, list[Action]] = {}  # see TradingMixin._offer_row
 _SIDE_SHIFT = 12  # pack_offer: the wanted side's code sits above the given side's 12 bits
 _EMPTY_SIDE = pack_side(())
@@ -141,21 +141,36 @@ class TradingMixin(Rules):
     def want_cap(self, s: State) -> int:
         """TRADE-2: at most as many wanted cards as the (largest) addressee has tradable cards (and at
         most ``max_offer_cards``)."""
-        cap = max(self.tradable_count(s, q) for q in self.addressees(s))
+        active, hands = s.active, s.hands
+        if s.o_prop != active:
+            cap = len(hands[active]) + len(s.face_up)
+        elif s.o_to == ALL:
+            cap = max(len(hands[q]) for q in range(s.n) if q != active)
+        else:
+            cap = len(hands[s.o_to])
         return cap if self.offer_cap is None or cap < self.offer_cap else self.offer_cap
 
     def can_accept(self, s: State, q: int) -> bool:
-        have = Counter(s.hands[q])
-        if q == s.active:
-            have.update(s.face_up)
-        return all(have[t] >= c for t, c in Counter(s.o_want).items())
+        """TRADE-4: whether ``q``'s tradable cards hold the wanted types."""
+        want = s.o_want
+        if not want:
+            return True
+        hand = s.hands[q]
+        face = s.face_up if q == s.active else ()
+        for t in set(want):
+            if hand.count(t) + (face.count(t) if face else 0) < want.count(t):
+                return False
+        return True
 
     def _keep_actions(self, s: State) -> list[Action]:
         """KEEP for each trade-area type not tied up in A's offer being answered (TRADE-3)."""
-        held = Counter(s.o_trade) if s.o_prop == s.active else Counter()
+        face = s.face_up
+        if not face:
+            return []
+        held = s.o_trade if s.o_prop == s.active else ()
         out = []
-        for t in sorted(set(s.face_up)):
-            if s.face_up.count(t) > held[t]:
+        for t in sorted(set(face)):
+            if not held or face.count(t) > held.count(t):
                 out.append(_cached(_KEEP, Kind.KEEP, t))
         return out
 
@@ -300,27 +315,38 @@ class TradingMixin(Rules):
 
     def _compose_legal(self, s: State) -> list[Action]:
         p = s.o_prop
-        out = []
-        if self.offer_cap is not None and len(s.o_hand) + len(s.o_trade) >= self.offer_cap:
-            pass  # max_offer_cards: nothing more may be given
-        elif not s.o_trade and not s.o_want:
+        o_hand, o_trade, o_want = s.o_hand, s.o_trade, s.o_want
+        cap = self.offer_cap
+        out: list[Action] = []
+        room = cap is None or len(o_hand) + len(o_trade) < cap  # max_offer_cards: more may be given
+        if room and not o_trade and not o_want:
             hand = s.hands[p]
-            last = s.o_hand[-1] if s.o_hand else -1
-            for i in range(last + 1, len(hand)):
-                if _first_equivalent(hand, i, s.o_hand):
-                    out.append(_cached(_GIVE_HAND, Kind.GIVE_HAND, i))
-        if (not s.o_want and p == s.active and s.face_up
-                and (self.offer_cap is None or len(s.o_hand) + len(s.o_trade) < self.offer_cap)):
-            low = s.o_trade[-1] if s.o_trade else -1
-            face_up, used = s.face_up, s.o_trade
+            gives = _GIVE_HAND_ACTIONS
+            while len(gives) < len(hand):
+                gives.append(Action(Kind.GIVE_HAND, len(gives)))
+            i = o_hand[-1] + 1 if o_hand else 0
+            if i < len(hand):
+                # _first_equivalent: only the first position may follow given ones; after it the card
+                # before each position is never given
+                if _first_equivalent(hand, i, o_hand):
+                    out.append(gives[i])
+                prev = hand[i]
+                for i in range(i + 1, len(hand)):
+                    card = hand[i]
+                    if card != prev:
+                        out.append(gives[i])
+                    prev = card
+        if room and not o_want and p == s.active and s.face_up:
+            low = o_trade[-1] if o_trade else -1
+            face_up = s.face_up
             for t in sorted(set(face_up)):
-                if t >= low and face_up.count(t) > used.count(t):
+                if t >= low and face_up.count(t) > o_trade.count(t):
                     out.append(_cached(_GIVE_TRADE, Kind.GIVE_TRADE, t))
-        if len(s.o_want) < self.want_cap(s):
+        if len(o_want) < self.want_cap(s):
             # wanted types are non-decreasing: the deck's types from the last wanted one on
-            start = bisect_left(self.deck_types, s.o_want[-1]) if s.o_want else 0
-            out.extend(self._want_actions()[start:])
-        if (s.o_hand or s.o_trade or s.o_want) and self._offer_key(s) not in s.made[p]:
+            wants = self._want_actions()
+            out.extend(wants[bisect_left(self.deck_types, o_want[-1]):] if o_want else wants)
+        if (o_hand or o_trade or o_want) and not (s.made[p] and self._offer_key(s) in s.made[p]):
             out.append(SUBMIT)  # TRADE-7: an identical repeat cannot be submitted
         out.append(CANCEL)
         return out
