@@ -1,6 +1,8 @@
 """The ``bean-env`` command.
 
-    bean-env list                                   variants, their rule options, agents
+    bean-env --version
+    bean-env list                                   variants, rule and env options, env ids, agents
+    bean-env rules [ID|VARIANT|SECTION]             the rules reference (docs/rules.md), e.g. TRADE-6
     bean-env play bean_duel --opponents heuristic   play in the terminal against agents
     bean-env tournament bohnanza heuristic random random random --games 40
     bean-env replay game.json [--render]            print a recorded game step by step
@@ -8,7 +10,9 @@
     bean-env train ...                              self-play training (the ``training`` package)
 
 Rule options are given as ``-o key=value`` (e.g. ``-o num_players=4 -o edition=english``); agents as
-specs ``name[:key=value...]`` (e.g. ``mcts:simulations=50``).
+specs ``name[:key=value,...]`` (e.g. ``mcts:simulations=50,rollout=heuristic``), checked before any game
+starts (``bean_env.registry``). Counts (``--games``, ``--deals``, ``--workers``) must be >= 1; yes/no
+options take 1/0, yes/no, true/false, on/off. A closed pipe (``bean-env list | head``) ends quietly.
 """
 from __future__ import annotations
 
@@ -213,7 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="run the benchmark scripts (benchmarks/engine_speed.py, throughput.py)")
     p.add_argument("bench_args", nargs=argparse.REMAINDER,
                    help="[engine_speed|throughput] then arguments passed to the script(s)")
-    p = sub.add_parser("train", help="self-play training (see training/)", add_help=False)
+    p = sub.add_parser("train", help="self-play training: MaskablePPO, or 'train rllib' for multi-seat RLlib PPO",
+                       add_help=False)
     p.add_argument("train_args", nargs=argparse.REMAINDER, help="arguments of the training command")
     return parser
 

@@ -5,8 +5,8 @@ agents random, heuristic and mcts (small budget), plus the trained ``ppo`` agent
 shipped for the variant (``agents/weights``, needs torch), play seeded duplicate deals under seat
 rotation: one table of all of them where the variant seats that many players, otherwise a round robin
 of the tables that fit (pairs in a 2-player game, each agent alone against the mafia in
-`bean_solitaire`). It prints the ratings table per variant; the whole demo takes a few minutes on 2
-cores.
+`bean_solitaire`). It prints the ratings table per variant (mean scores in coins; hostile_takeover's
+hundredths as coins with two decimals); the whole demo takes a few minutes on 2 cores.
 
     python -m bean_env.demo [--deals N] [--simulations N] [--workers N] [--variants v1 v2 ...]
 """
@@ -66,7 +66,7 @@ def main(argv=None) -> int:
                                 workers=args.workers, progress=sys.stderr.isatty())
         print(result.markdown())
         print(f"({result.elapsed:.1f}s)\n")
-        best = max(result.stats(), key=lambda r: r["ordinal"] if r["ordinal"] is not None else r["win_rate"])
+        best = result.rows_by_rating()[0]      # the mafia too, where it out-rates every player
         summary.append((variant, best["agent"], len(result.games)))
     print("strongest by rating: " + "; ".join(f"{v}: {a} ({n} games)" for v, a, n in summary))
     print(f"demo finished in {time.perf_counter() - start:.0f}s")
