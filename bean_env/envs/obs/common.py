@@ -79,10 +79,7 @@ def _w_coins(ctx, s, me, base, ix, vx):
             at = base + k * (t + 1)
             ix.append(at)
             vx.append(float(len(stack)))
-            for slot, m in enumerate(pile(ctx, f"coins{q}").of(stack)):
-                if m:
-                    ix.append(at + 1 + slot)
-                    vx.append(float(m))
+            counts(stack, tslot, at + 1, ix, vx)
 
 
 def _w_face_up(ctx, s, me, base, ix, vx):

@@ -91,6 +91,7 @@ class ObservationEncoder:
         self.high = np.ones(size, dtype=np.float32)
         self._writers = [(b.write, start) for b, start in zip(blocks, self.starts)]
         self._buf = np.zeros(size, dtype=np.float32)
+        self._one = np.ones(size, dtype=np.float32)  # each entry is written at most once
 
     # -- encoding ------------------------------------------------------------------------------------
     def _raw(self, s: State, me: int, memory) -> tuple[list, list]:
@@ -115,9 +116,12 @@ class ObservationEncoder:
         buf = self._buf if out is None else out
         buf.fill(0.0)
         if ix:
-            buf[ix] = vx
-            np.multiply(buf, self.scale, out=buf)
-            np.minimum(buf, 1.0, out=buf)
+            k = len(ix)
+            idx = np.fromiter(ix, np.intp, k)  # faster than indexing with the lists
+            vals = np.fromiter(vx, np.float32, k)
+            vals *= self.scale[idx]
+            np.minimum(vals, self._one[:k], out=vals)
+            buf[idx] = vals
         return buf
 
     def encode_raw(self, s: State, me: int, memory=None) -> np.ndarray:

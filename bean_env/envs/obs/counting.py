@@ -5,7 +5,9 @@ players' hand cards shown to the observer, fields, discard pile, trade area / fa
 plant, coin stacks by type, cards removed from the game or set aside, and the variant's own public
 places (the mafia's fields and treasury, mixed takeover piles: ``rules.extra_seen``). The unseen cards
 are the deck and the unshown hand cards of the others; the block gives only their count per type, which
-every observer can work out. It reads no hidden card, so it encodes a masked ``PlayerView`` state too.
+every observer can work out. On the real state the block counts the deck and the unshown hand cards
+themselves (fewer operations); on a masked ``PlayerView`` state (hidden cards are -1) it eliminates.
+Card conservation makes both the same (tested against ``PlayerView.unseen_cards``).
 """
 from __future__ import annotations
 
@@ -13,6 +15,45 @@ from .core import Block, Context, pile
 
 
 def _w_unseen(ctx, s, me, base, ix, vx):
+    deck = s.deck
+    per = _unseen_by_counting(ctx, s, me)
+    if per is None:  # a masked PlayerView state
+        per = _unseen_by_elimination(ctx, s, me)
+    total = 0
+    for slot, k in enumerate(per):
+        if k:
+            ix.append(base + slot)
+            vx.append(float(k))
+            total += k
+    if total:
+        ix.append(base + ctx.t)
+        vx.append(float(total))
+
+
+def _unseen_by_counting(ctx, s, me) -> list[int] | None:
+    """Type counts of the deck and the unshown hand cards of the others (None for a masked state)."""
+    deck = s.deck
+    if deck and deck[-1] < 0:
+        return None
+    per = list(pile(ctx, "deck").of(deck))
+    tslot, bit = ctx.tslot, 1 << me
+    for q in range(s.n):
+        if q != me:
+            hand, known = s.hands[q], s.known[q]
+            if -1 in hand:
+                return None
+            if known.count(1 << q) == len(known):  # nothing of this hand was shown
+                for c in hand:
+                    per[tslot[c]] += 1
+            else:
+                for c, k in zip(hand, known):
+                    if not k & bit:
+                        per[tslot[c]] += 1
+    return per
+
+
+def _unseen_by_elimination(ctx, s, me) -> list[int]:
+    """Composition minus every card whose place ``me`` knows (works on masked states)."""
     tslot, bit = ctx.tslot, 1 << me
     per = list(ctx.comp)
     for cards in (s.hands[me], s.face_up):
@@ -40,15 +81,7 @@ def _w_unseen(ctx, s, me, base, ix, vx):
         per[tslot[c]] -= k
     for c in rules.extra_unseen(s):
         per[tslot[c]] += 1
-    total = 0
-    for slot, k in enumerate(per):
-        if k:
-            ix.append(base + slot)
-            vx.append(float(k))
-            total += k
-    if total:
-        ix.append(base + ctx.t)
-        vx.append(float(total))
+    return per
 
 
 def counting_blocks(ctx: Context) -> list[Block]:
