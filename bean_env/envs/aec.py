@@ -66,7 +66,7 @@ from pettingzoo.utils import wrappers
 from ..engine.catalogue import catalogue_of
 from ..engine.config import OPTIONS, validate
 from ..engine.game import Game, IllegalActionError, new_game
-from .observation import encoder_for
+from .obs import encoder_for
 
 REWARD_MODES = ("win", "score", "margin", "dense")
 ILLEGAL_MODES = ("terminate", "raise")
@@ -319,6 +319,7 @@ class BeanAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._mask_for = -1
+        self.memory = self.encoder.new_memory().reset(self.game)  # public history the observation reads
         # dense mode pays the coins earned in this episode (from a given position: from there on)
         self._paid = list(self.game.scores()) if start is not None else [0] * len(self.agents)
         self._advance()
@@ -329,7 +330,7 @@ class BeanAECEnv(AECEnv):
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
         game = self.game
-        obs = self.encoder.encode(game.state, seat).copy()
+        obs = self.encoder.encode(game.state, seat, self.memory).copy()
         mask = np.zeros(self.catalogue.size, dtype=np.int8)
         if seat == game.state.actor and not game.state.over:
             mask[self.legal_indices()] = 1
@@ -362,6 +363,7 @@ class BeanAECEnv(AECEnv):
             self._illegal(agent, action)
         else:
             game.apply(engine_action)
+            self.memory.update(game)
             self._advance()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -395,6 +397,7 @@ class BeanAECEnv(AECEnv):
                 if len(legal) != 1:
                     break
                 game.apply(legal[0])
+                self.memory.update(game)
         if self.reward_mode == "dense":
             earned = self.dense_rewards(game)
             for a in self.agents:
