@@ -61,12 +61,12 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..engine.catalogue import catalogue_of
 from ..engine.config import OPTIONS, validate
 from ..engine.game import Game, IllegalActionError, new_game
 from .obs import encoder_for
+from .wrappers import OrderEnforcer
 
 REWARD_MODES = ("win", "score", "margin", "dense")
 ILLEGAL_MODES = ("terminate", "raise")
@@ -443,8 +443,10 @@ class BeanAECEnv(AECEnv):
 
 
 def make_env_fn(raw_env_cls: type):
-    """The standard ``env(**options)`` constructor: ``raw_env`` under PettingZoo's order checks."""
+    """The standard ``env(**options)`` constructor: ``raw_env`` under the order checks of PettingZoo's
+    ``OrderEnforcingWrapper``, done by our leaner ``wrappers.OrderEnforcer``."""
     def env(**kwargs) -> AECEnv:
-        return wrappers.OrderEnforcingWrapper(raw_env_cls(**kwargs))
-    env.__doc__ = f"{raw_env_cls.metadata['name']} AEC env with PettingZoo's order-enforcing wrapper."
+        return OrderEnforcer(raw_env_cls(**kwargs))
+    env.__doc__ = (f"{raw_env_cls.metadata['name']} AEC env with the order checks of PettingZoo's "
+                   "OrderEnforcingWrapper (bean_env.envs.wrappers.OrderEnforcer).")
     return env
