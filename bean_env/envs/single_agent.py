@@ -161,10 +161,12 @@ class SingleAgentEnv(gymnasium.Env):
             if s.actor == self.seat:
                 if self.auto_forced and len(legal) == 1:
                     game.apply(legal[0])
+                    self.memory.update(game)
                     continue
                 return
             if self.auto_forced and len(legal) == 1:
                 game.apply(legal[0])
+                self.memory.update(game)
                 continue
             policy = self._policies[s.actor]
             if getattr(policy, "needs_view", True):
@@ -172,6 +174,7 @@ class SingleAgentEnv(gymnasium.Env):
             else:
                 action = _as_callable(policy)(None, legal)
             game.apply(action)
+            self.memory.update(game)
 
     # -- gymnasium API ------------------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -208,6 +211,7 @@ class SingleAgentEnv(gymnasium.Env):
         self._ended = False
         self._paid = self.game.scores()[self.seat] if start is not None else 0
         self._mask_key = None
+        self.memory = self.encoder.new_memory().reset(self.game)  # public history the observation reads
         self._play_others()
         if self.render_mode == "human":
             self.render()
@@ -229,6 +233,7 @@ class SingleAgentEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._obs(), -1.0, True, False, info
         game.apply(self.catalogue.decode(i, self.seat))
+        self.memory.update(game)
         self._play_others()
         if self.render_mode == "human":
             self.render()
@@ -263,7 +268,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self._mask
 
     def _obs(self) -> np.ndarray:
-        return self.encoder.encode(self.game.state, self.seat).copy()
+        return self.encoder.encode(self.game.state, self.seat, self.memory).copy()
 
     def _info(self) -> dict:
         return {"seat": self.seat, "decision": self.game.decision, "action_mask": self.action_masks()}
