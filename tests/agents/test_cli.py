@@ -98,7 +98,7 @@ def test_bean_env_entry_point_runs_in_a_subprocess():
 
 def test_bench_runs_one_benchmark_script(capfd):
     """`bean-env bench engine_speed ...` runs that script of the checkout with the given arguments."""
-    code, text = _run(["bench", "engine_speed", "--seconds", "0.02", "--no-uno", "--variants", "bean_duel"])
+    code, text = _run(["bench", "engine_speed", "--seconds", "0.02", "--no-peers", "--variants", "bean_duel"])
     assert code == 0
     assert "== engine_speed.py" in text
     assert "bean_duel" in capfd.readouterr().out
