@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import NAMES
-from .actions import ALL, Action, Kind
+from .actions import ALL, Action, Kind, unpack_offer
 from .state import EMPTY, State
 
 UNKNOWN = -1
@@ -29,7 +29,7 @@ HIDDEN_PART = -1  # placeholder for a hidden part of an action in a masked histo
 
 # decisions of the offer/response protocol (trading.py) and the action kinds that occur in it
 _TRADE_DECISIONS = frozenset({"offer", "compose", "respond", "pick", "choose_give"})
-_TRADE_KINDS = frozenset({Kind.OFFER, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.SUBMIT, Kind.CANCEL,
+_TRADE_KINDS = frozenset({Kind.OFFER, Kind.OFFER_CARDS, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.SUBMIT, Kind.CANCEL,
                           Kind.ACCEPT, Kind.DECLINE, Kind.PICK, Kind.PASS, Kind.KEEP, Kind.HARVEST,
                           Kind.BUY_FIELD})
 _FREE_KINDS = frozenset({Kind.HARVEST, Kind.BUY_FIELD, Kind.KEEP})
@@ -104,12 +104,14 @@ def mask_history(history: list, viewer: int, state: State | None = None) -> list
     return out
 
 
-def _offers_of_trade_phase(state: State, history: list, max_rounds: int) -> dict[int, Counter] | None:
+def _offers_of_trade_phase(state: State, history: list, rules) -> dict[int, Counter] | None:
     """Cards non-active seats are known to hold from acceptances in the current trade phase (TRADE-4,
     INFO-3): ``{seat: wanted multiset}``; an executed trade drops what its two sides knew (their hands
     lost cards). Rebuilt from the history by following the offer/response protocol from the start of
     the phase; None when the history does not match the state (e.g. a position built for a test)."""
     n, active = state.n, state.active
+    max_rounds = getattr(rules, "max_rounds", 4)
+    active_only = getattr(rules, "active_only", False)
     start = len(history)
     while start > 0 and history[start - 1].kind in _TRADE_KINDS:
         start -= 1
@@ -120,7 +122,7 @@ def _offers_of_trade_phase(state: State, history: list, max_rounds: int) -> dict
 
     def next_slot() -> bool:
         nonlocal rnd, slot, made
-        slot += 1
+        slot = n if active_only else slot + 1
         if slot == n:
             if not made or rnd >= max_rounds:
                 return False  # the phase ended: the history does not belong to the current phase
@@ -136,25 +138,29 @@ def _offers_of_trade_phase(state: State, history: list, max_rounds: int) -> dict
             if not next_slot():
                 return None
             continue
-        if a.kind != Kind.OFFER:
+        if a.kind not in (Kind.OFFER, Kind.OFFER_CARDS):
             return None
         proposer, target = (active + slot) % n, a.a
-        want, gives_hand = Counter(), False
-        while i < end and acts[i].kind in (Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT):
-            gives_hand |= acts[i].kind == Kind.GIVE_HAND
-            if acts[i].kind == Kind.WANT:
-                want[acts[i].a] += 1
-            i += 1
-        if i == end:
-            break  # still being built
-        if acts[i].kind == Kind.CANCEL:
-            i += 1
-            if not next_slot():
+        if a.kind == Kind.OFFER_CARDS:  # a whole offer, submitted at once; its given types may be hand cards
+            give, wanted = unpack_offer(a.b)
+            want, gives_hand = Counter(wanted), bool(give)
+        else:
+            want, gives_hand = Counter(), False
+            while i < end and acts[i].kind in (Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT):
+                gives_hand |= acts[i].kind == Kind.GIVE_HAND
+                if acts[i].kind == Kind.WANT:
+                    want[acts[i].a] += 1
+                i += 1
+            if i == end:
+                break  # still being built
+            if acts[i].kind == Kind.CANCEL:
+                i += 1
+                if not next_slot():
+                    return None
+                continue
+            if acts[i].kind != Kind.SUBMIT:
                 return None
-            continue
-        if acts[i].kind != Kind.SUBMIT:
-            return None
-        i += 1
+            i += 1
         made = True
         if proposer != active:
             pending = [active]
@@ -222,7 +228,7 @@ def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Count
     ``choose_give`` the positions already chosen. Empty outside a trade phase."""
     if state.decision not in _TRADE_DECISIONS or not hasattr(rules, "trade_legal"):
         return {}
-    held = _offers_of_trade_phase(state, history, getattr(rules, "max_rounds", 4)) or {}
+    held = _offers_of_trade_phase(state, history, rules) or {}
     want = Counter(state.o_want)
     for q in state.o_accept:  # acceptors of the offer being answered (certain, from the state)
         if q != state.active:

@@ -20,10 +20,11 @@ from bean_env.render import render_game
 from helpers import assert_conserved
 
 VARIANTS = [("bohnanza", {"num_players": 3}), ("bohnanza", {"num_players": 5, "max_trade_rounds": 2}),
-            ("bohnanza", {"edition": "english", "num_players": 7, "max_trade_rounds": 1}), ("bean_duel", {}),
+            ("bohnanza", {"edition": "english", "num_players": 7, "max_trade_rounds": 1}),
+            ("bohnanza", {"num_players": 4, "offer_actions": "macro", "max_offer_cards": 2}), ("bean_duel", {}),
             ("al_cabohne", {}), ("bean_solitaire", {}), ("hostile_takeover", {"num_players": 2}),
             ("hostile_takeover", {"num_players": 4})]
-VIDS = ["german3", "german5", "english7", "duel", "al_cabohne", "solitaire", "takeover2", "takeover4"]
+VIDS = ["german3", "german5", "english7", "macro4", "duel", "al_cabohne", "solitaire", "takeover2", "takeover4"]
 
 
 def _surfaces(game, p: int) -> dict:
