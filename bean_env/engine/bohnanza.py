@@ -2,7 +2,7 @@
 
 Turn phases (BASE-4): plant (decisions ``plant``, ``plant_optional``), trade (turn-up, then the
 offer/response protocol of ``trading.py``), plant traded (``plant_traded``), draw. Before a turn-up or
-draw that needs more cards than the deck holds, a harvest window (``harvest_window``) may open (BASE-9).
+draw that takes the deck's last card, a harvest window (``harvest_window``) may open (BASE-9).
 """
 from __future__ import annotations
 
@@ -72,8 +72,9 @@ class BohnanzaRules(TradingMixin):
             self.begin_turn_up(s)
 
     def needs_window(self, s: State, need: int) -> bool:
-        """BASE-9: the next draw needs more cards than the deck holds and its run-out won't end the game."""
-        return len(s.deck) < need and s.runouts + 1 < s.limit
+        """BASE-9: the next draw will take the deck's last card (it needs at least as many cards as the
+        deck holds, so a run-out happens during it) and that run-out won't end the game."""
+        return len(s.deck) <= need and s.runouts + 1 < s.limit
 
     def open_window(self, s: State, then: str) -> None:
         s.window = [(s.active + k) % s.n for k in range(s.n)]

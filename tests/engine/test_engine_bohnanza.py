@@ -397,7 +397,7 @@ def test_base9_no_free_actions_between_sub_decisions():
 
 
 def test_base9_harvest_window_before_a_run_out_that_does_not_end_the_game():
-    """BASE-9: a draw needing more cards than the deck holds opens a harvest window: each player
+    """BASE-9: a draw that takes the deck's last card opens a harvest window: each player
     clockwise from the active player gets one decision point (harvest, buy or done)."""
     g = pos("turn_up", active=1, hands=[["blue"], ["red"], ["soy"]], deck=["green"], fill_deck=False,
             discard=["stink", "stink"], fields=[[("chili", 3), None], [], [("garden", 2), None]],
@@ -426,10 +426,11 @@ def test_base9_no_harvest_window_before_the_game_end_run_out():
 
 
 def test_base9_no_harvest_window_when_the_deck_holds_enough():
-    """BASE-9: the window opens only when the draw needs more cards than the deck holds."""
-    g = pos("draw", hands=[["blue"], ["red"], []], deck=["red", "soy", "green"], fill_deck=False,
+    """BASE-9 (v2.1): the window opens only when the draw takes the deck's last card; with one card
+    more than the draw needs, the draw happens at once and nothing runs out."""
+    g = pos("draw", hands=[["blue"], ["red"], []], deck=["red", "soy", "green", "chili"], fill_deck=False,
             discard=["soy"])
-    assert g.decision == "plant" and g.state.active == 1 and g.state.runouts == 1
+    assert g.decision == "plant" and g.state.active == 1 and g.state.runouts == 0
 
 
 def test_base10_run_out_in_trade_phase_finishes_trade_and_plant_traded():

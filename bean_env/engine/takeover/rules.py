@@ -352,7 +352,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         elif d == "override":
             if kind == Kind.HT_OVERRIDE:
                 self.texts_take(s, p, TXT_STRONG)
-                s.tdiscard.append(TXT_STRONG)
+                s.cmods.append(TXT_STRONG)  # discarded with the composite, after the defender's draw
                 self.strong_takeover(s)
             else:
                 s.decision, s.actor = "", p
@@ -516,7 +516,8 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             s.decision, s.actor = "defend", j // 3
 
     def strong_takeover(self, s: State) -> None:
-        """TXT-16: the defence card goes to the attacker, the defender draws a text card, fields swap."""
+        """TXT-16: the defence card goes to the attacker, the defender draws a text card, fields swap.
+        Starke Uebernahme is in ``s.cmods`` until then, so the defender can never draw it back."""
         j = s.ctarget
         insort(s.texts[s.owner], s.guard[j])
         s.guard[j] = -1
