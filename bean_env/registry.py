@@ -322,6 +322,10 @@ def make_agent(spec: str, seed: int | None = None, **kw: Any) -> Any:
         raise ValueError(f"option(s) {', '.join(sorted(clash))} given both in the spec {spec!r} and as keywords")
     options = check_options(name, {**raw, **kw})
     seed = options.pop("seed", seed)
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+            raise ValueError(f"bad seed {seed!r} for agent {name!r}; allowed: a whole number or None")
+        seed = int(seed)                 # numpy integers too
     return load_factory(name)(seed=seed, **options)
 
 

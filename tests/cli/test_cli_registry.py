@@ -57,6 +57,10 @@ def test_make_agent_takes_names_specs_and_keywords():
     assert agent.simulations == 7 and agent.seed == 3
     assert make_agent("mcts", seed=3, simulations=np.int64(9)).simulations == 9   # numpy integers work
     assert make_agent("random:seed=11", seed=3).seed == 11                      # the spec's seed wins
+    seeded = make_agent("random", seed=np.int64(5))                              # numpy seeds work
+    assert seeded.seed == 5 and type(seeded.seed) is int
+    with pytest.raises(ValueError, match="bad seed 'x'"):
+        make_agent("random", seed="x")
     with pytest.raises(ValueError, match="given both in the spec"):
         make_agent("mcts:simulations=7", simulations=8)
     with pytest.raises(ValueError, match="bad value 'x' for option 'simulations'"):
