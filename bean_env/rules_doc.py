@@ -111,7 +111,8 @@ def index() -> str:
 
 def lookup(topic: str | None) -> str:
     """What ``bean-env rules TOPIC`` prints: the index (no topic), a rule ID, a variant's rules, a section
-    (by title, case-insensitive) or every rule of an ID family (``TXT``)."""
+    (by title, case-insensitive), every rule of an ID family (``TXT``) or the rules whose title contains
+    the words (``jokerbohne``)."""
     from .engine import VARIANTS
 
     if topic is None or not topic.strip():
@@ -128,7 +129,10 @@ def lookup(topic: str | None) -> str:
     family = [r for r in rules if r.split("-")[0] == t.upper()]
     if family:
         return "\n\n".join(rules[r] for r in family)
-    choices = list(VARIANTS) + [s.title for s in sections] + sorted({r.split("-")[0] for r in rules})
+    titled = [r for r in rules if t.lower() in rules[r].splitlines()[0].lower()]
+    if titled:                                 # a word of a rule's title: "jokerbohne", "one-card"
+        return "\n\n".join(rules[r] for r in titled)
     raise ValueError(f"unknown rules topic {topic!r}; give a rule ID such as TRADE-6, a variant "
-                     f"({', '.join(VARIANTS)}), a section ({', '.join(s.title for s in sections)}) "
-                     f"or a rule family ({', '.join(sorted({r.split('-')[0] for r in rules}))})")
+                     f"({', '.join(VARIANTS)}), a section ({', '.join(s.title for s in sections)})"
+                     f", a rule family ({', '.join(sorted({r.split('-')[0] for r in rules}))}) "
+                     "or words of a rule title")

@@ -110,6 +110,8 @@ def test_rules_command_prints_a_rule_a_variant_a_section_and_the_index(capsys):
     assert code == 0 and "Jokerbohne" in text and "TXT-18" in text
     code, text = _run(["rules", "DUEL"])
     assert code == 0 and "DUEL-1" in text and "DUEL-7" in text and "### COM-1 " not in text
+    code, text = _run(["rules", "jokerbohne"])
+    assert code == 0 and text.startswith("### TXT-6 Jokerbohne")
     code, text = _run(["rules"])
     assert code == 0 and all(rid in text for rid in rule_ids())
 
