@@ -199,7 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "and their options")
     p = sub.add_parser("rules", help="print the rules: one rule (e.g. TRADE-6), a variant's rules, or all")
     p.add_argument("topic", nargs="?", default=None, metavar="ID|VARIANT",
-                   help="a rule ID such as TRADE-6, a variant such as bean_duel, or nothing for the index")
+                   help="a rule ID such as TRADE-6, a variant such as bean_duel, a section ('Text cards'), a "
+                        "rule family (TXT) or words of a rule title (jokerbohne); nothing for the index")
     p = sub.add_parser("play", help="play a game in the terminal against agents")
     p.add_argument("variant", nargs="?", default="bean_duel")
     p.add_argument("--opponents", nargs="*", default=[], metavar="AGENT",
