@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Sequence
 
 import numpy as np
@@ -82,8 +84,8 @@ def layout_hash(encoder) -> str:
 
 
 def encoder_of(variant: str, config: dict):
-    """The observation encoder of a variant config (validated by the engine)."""
-    from bean_env.envs.observation import encoder_for  # numpy only; no pettingzoo import
+    """The observation encoder of a variant config (validated by the engine): the one the envs use."""
+    from bean_env.envs.obs import encoder_for  # numpy only; no pettingzoo import
 
     full = validate(variant, dict(config))
     return encoder_for(new_game(variant, seed=0, **full))
@@ -320,6 +322,40 @@ class PPOAgent(Agent):
         self.net: PolicyNet | None = PolicyNet.load(self.checkpoint) if self.checkpoint is not None else None
         self._shipped = checkpoint is None      # pick the shipped policy of each view's variant
         self._checked: dict[tuple, tuple] = {}   # (variant, config) -> (net, encoder, catalogue)
+        self._memory = None                      # negotiation memory of the game being followed
+        self._warned = False
+
+    def reset(self) -> None:
+        self._memory = None
+
+    def observe(self, view: PlayerView) -> None:
+        """Follow the game's public history: call after every applied action (forced ones too) with this
+        agent's view. Trading variants' observations have a memory of this turn's offers and acceptances
+        (the env keeps it the same way); an agent that is not followed sees it empty, and warns once."""
+        _, encoder, _ = self._setup(view)
+        if not hasattr(encoder, "new_memory"):
+            return
+        public = SimpleNamespace(history=view._history, state=view.state)
+        mem = self._memory
+        if mem is not None and mem._history is view._history and mem.seen + 1 == view._history_len:
+            mem.update(public)
+        elif mem is None or mem._history is not view._history or mem.seen != view._history_len:
+            self._memory = encoder.new_memory().reset(public)
+
+    def _memory_for(self, view: PlayerView, encoder):
+        mem = self._memory
+        if mem is not None and mem._history is view._history and mem.seen == view._history_len:
+            return mem
+        if view._history_len == 0 and hasattr(encoder, "new_memory"):
+            self._memory = encoder.new_memory().reset(SimpleNamespace(history=view._history, state=view.state))
+            return self._memory
+        if getattr(mem or (encoder.new_memory() if hasattr(encoder, "new_memory") else None), "active", False) \
+                and not self._warned:
+            self._warned = True
+            warnings.warn("ppo agent: not following this game (call agent.observe(view) after every action), so "
+                          "its negotiation memory of this turn's offers is empty; its observations may differ from "
+                          "the env's in trade phases", RuntimeWarning, stacklevel=3)
+        return None
 
     @classmethod
     def from_net(cls, net: PolicyNet, seed: int | None = None, deterministic: bool = True) -> "PPOAgent":
@@ -352,7 +388,7 @@ class PPOAgent(Agent):
 
     def _inputs(self, view: PlayerView, legal_actions: Sequence[Action]):
         net, encoder, catalogue = self._setup(view)
-        obs = encoder.encode(view.state, view.player)
+        obs = encoder.encode(view.state, view.player, self._memory_for(view, encoder))
         idx = catalogue.encode_all(legal_actions, view.player)
         mask = np.zeros(catalogue.size, dtype=bool)
         mask[idx] = True

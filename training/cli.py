@@ -1,7 +1,7 @@
 """``bean-env train``: self-play training from the command line.
 
-    bean-env train [OPTIONS]          MaskablePPO self-play (training/selfplay.py; --help lists options)
-    bean-env train rllib [OPTIONS]    Ray RLlib PPO self-play (training/rllib_selfplay.py)
+    bean-env train [OPTIONS]          MaskablePPO self-play, learner in one seat per game (training/selfplay.py)
+    bean-env train rllib [OPTIONS]    Ray RLlib PPO multi-seat self-play (training/rllib_selfplay.py)
 """
 from __future__ import annotations
 

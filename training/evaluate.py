@@ -3,7 +3,8 @@
 The evaluated agent sits at seat ``game % n`` (rotating), every other seat is a fresh opponent agent.
 A game is a *win* when the agent's seat is among the winners (a shared win counts). In
 ``bean_solitaire`` there are no other seats: a win is a positive score against the mafia (MAF-13).
-Game ``i`` uses engine seed ``seed + i``, so results are reproducible.
+Game ``i`` uses engine seed ``seed + i``, so results are reproducible. Agents with an ``observe(view)``
+method (the ``ppo`` agent) are shown their view after every action, so they follow the public history.
 """
 from __future__ import annotations
 
@@ -48,9 +49,14 @@ def play_game(variant: str, config: dict, seed: int, players: list) -> "object":
     game = new_game(variant, seed=seed, **config)
     for p in players:
         p.reset()
+    followers = [(q, p) for q, p in enumerate(players) if hasattr(p, "observe")]  # e.g. ppo: negotiation memory
+    for q, p in followers:
+        p.observe(game.view(q))
     while not game.is_over:
         seat = game.current_player
         game.apply(players[seat].act(game.view(seat), game.legal_actions()))
+        for q, p in followers:
+            p.observe(game.view(q))
     return game
 
 

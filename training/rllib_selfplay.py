@@ -1,18 +1,24 @@
-"""Self-play with Ray RLlib PPO (new API stack) for clusters: one shared policy plays every seat.
+"""Multi-seat self-play with Ray RLlib PPO (current RLModule API): the recommended trainer for 3-7 players.
 
-    python -m bean_env.training.rllib_selfplay --variant bean_duel --iterations 50
-    python -m bean_env.training.rllib_selfplay --address ray://head:10001 --num-env-runners 32 ...
+    bean-env train rllib --variant bohnanza --num-players 4 --rules '{"trade_preset": "learning"}' \
+        --reward-mode dense --opponent-mix learner:0.7,self:0.15,heuristic:0.15 --iterations 200
+    bean-env train rllib --address ray://head:10001 --num-env-runners 32 ...
 
 The AEC env is exposed to RLlib as a ``MultiAgentEnv`` (``BeanMultiAgentEnv``) whose observations are
-``{"observations": vector, "action_mask": float mask}`` (the key names RLlib's action-masking module
-expects). All seats map to the one policy ``shared`` (parameter sharing), an
-``ActionMaskingTorchRLModule`` that sets illegal logits to a huge negative value. Each seat's reward is
-delivered to that seat only, with its next observation (or at the end of the game), so it is correct
-for any number of players.
+``{"observations": vector, "action_mask": float mask}``. Every *learner seat* maps to the one policy
+``shared`` (parameter sharing; ``MaskedPPOTorchRLModule`` sets illegal logits to a huge negative value),
+so all of those seats' decisions are experience, each seat with its own rewards (delivered with its next
+observation or at the end of the game), for any number of players. ``--opponent-mix`` mixes frozen
+snapshots (``self``) and baseline agents into the other seats, played inside the env. The MaskablePPO
+trainer (``bean-env train``) learns from one seat per game; this one learns from every learner seat.
 
-Runs on a local Ray instance by default, on a cluster with ``--address``. The run directory gets RLlib
-checkpoints (resumable with ``--resume``), ``progress.csv`` and the policy file pair ``policy.pt``/
-``policy.json`` for the ``ppo`` agent (the actor's linear layers, exported by ``export_rllib``).
+Runs on a local Ray instance by default, on a cluster with ``--address``. The run directory (printed at the
+start; a second run with the same name is refused unless ``--resume``/``--overwrite``) gets TensorBoard logs
+(``tb/``), ``progress.csv``, ``provenance.json``, snapshots, the same ``eval.csv`` as the MaskablePPO
+trainer (one row per evaluated policy, argmax and sampled play, Wilson intervals, labelled with the learner
+decisions it was trained on), RLlib checkpoints with a sha256 manifest (``--resume`` refuses any file the
+run did not write, since RLlib checkpoints hold pickled state) and the policy file pair
+``policy.pt``/``policy.json`` for the ``ppo`` agent. Ctrl-C or ``--time-limit`` still export the latest policy.
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ import argparse
 import csv
 import dataclasses
 import json
+import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,27 +36,55 @@ import gymnasium as gym
 import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-from bean_env.agents.ppo import save_policy
+from bean_env.agents.ppo import PolicyNet, save_policy
 
-from .selfplay import _bool, _field_docs
+from .evaluate import PLAY_MODES, policy_row
+from .opponents import OpponentPool, parse_mix
+from .runs import EvalLog, Run, RunDirError, provenance, sha256
+from .selfplay import _bool, _field_docs, describe
 from .selfplay_env import make_aec
 
 POLICY_ID = "shared"
+LEARNER = "learner"
 ENV_NAME = "bean_env_multi_agent"
 
 
-class BeanMultiAgentEnv(MultiAgentEnv):
-    """The AEC env of a variant as an RLlib turn-based ``MultiAgentEnv``.
+def _split_mix(text: str) -> tuple[float, dict[str, float]]:
+    """``"learner:0.7,self:0.1,heuristic:0.1,random:0.1"`` -> (learner share, the opponents' mix)."""
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    learner = [p for p in parts if p.partition(":")[0].strip() == LEARNER]
+    others = ",".join(p for p in parts if p.partition(":")[0].strip() != LEARNER)
+    weights = {}
+    for part in parts:
+        name, sep, weight = part.partition(":")
+        try:
+            weights[name.strip()] = float(weight) if sep else 1.0
+        except ValueError:
+            raise ValueError(f"bad opponent mix entry {part!r}; expected NAME:WEIGHT") from None
+    total = sum(weights.values())
+    if not learner or total <= 0 or weights[LEARNER] <= 0:
+        raise ValueError(f"opponent mix {text!r} needs a positive '{LEARNER}' weight (the seats the trained "
+                         "policy plays)")
+    return weights[LEARNER] / total, (parse_mix(others) if others else {})
 
-    ``env_config``: ``variant``, ``rules`` (rule options), ``reward_mode``. Only the seat to act gets an
-    observation; rewards a seat earns while others act are held back and paid with its next
-    observation; at the end every seat gets its final observation and reward."""
+
+class BeanMultiAgentEnv(MultiAgentEnv):
+    """The AEC env of a variant as an RLlib turn-based ``MultiAgentEnv`` with multi-seat self-play.
+
+    ``env_config``: ``variant``, ``rules`` (rule options), ``reward_mode``, ``win_bonus``, and the seat mix
+    ``opponent_mix`` (default ``"learner:1"``: every seat is the shared policy). Each episode each seat is
+    a *learner seat* with the ``learner`` share of the mix, else it is played inside the env by an opponent
+    drawn from the rest of the mix (``self``: a snapshot policy file from ``snapshot_dir``, or a baseline
+    agent); at least one seat is a learner seat. Only learner seats appear to RLlib: all their decisions are
+    experience of the one shared policy, each seat with its own rewards. Only the seat to act gets an
+    observation; rewards a seat earns while others act are held back and paid with its next observation;
+    at the end every learner seat gets its final observation and reward."""
 
     def __init__(self, env_config: dict | None = None):
         super().__init__()
         cfg = dict(env_config or {})
         self.aec = make_aec(cfg.get("variant", "bean_duel"), reward_mode=cfg.get("reward_mode", "win"),
-                            **cfg.get("rules", {}))
+                            win_bonus=cfg.get("win_bonus", 0.0), **cfg.get("rules", {}))
         self.agents = self.possible_agents = list(self.aec.possible_agents)
         inner = self.aec.observation_space(self.agents[0])["observation"]
         size = self.aec.catalogue.size
@@ -59,34 +94,98 @@ class BeanMultiAgentEnv(MultiAgentEnv):
         })
         self.observation_spaces = {a: space for a in self.agents}
         self.action_spaces = {a: gym.spaces.Discrete(size) for a in self.agents}
+        seed = int(cfg.get("seed") or 0) * 7919 + 101 * int(getattr(env_config, "worker_index", 0) or 0) + \
+            int(getattr(env_config, "vector_index", 0) or 0)
+        self.learner_share, mix = _split_mix(cfg.get("opponent_mix", f"{LEARNER}:1"))
+        self.pool = OpponentPool(mix, max_snapshots=int(cfg.get("max_snapshots", 8)), seed=seed) if mix else None
+        self.snapshot_dir = Path(cfg["snapshot_dir"]) if cfg.get("snapshot_dir") else None
+        self._loaded: set[str] = set()
+        self._rng = random.Random(seed)
+        self.learners: list[str] = list(self.agents)
+        self.opponents: dict[str, object] = {}
         self._held: dict[str, float] = {}
+        self._paid: dict[str, float] = {}
+        self._decisions: dict[str, int] = {}
+        self.last_result: dict | None = None  # the last finished game: per learner seat, paid and decisions
+
+    def _load_snapshots(self) -> None:
+        """Add policy files written to ``snapshot_dir`` since the last episode to the pool."""
+        if self.snapshot_dir is None or self.pool is None or not self.snapshot_dir.exists():
+            return
+        for path in sorted(self.snapshot_dir.glob("snap_*.pt"), key=lambda p: int(p.stem.split("_")[1])):
+            if path.name not in self._loaded:
+                self._loaded.add(path.name)
+                self.pool.add_snapshot(PolicyNet.load(path))
 
     def _obs(self, agent: str) -> dict:
         o = self.aec.observe(agent)
         return {"observations": o["observation"], "action_mask": o["action_mask"].astype(np.float32)}
 
+    def _draw_seats(self) -> None:
+        if self.pool is None:
+            self.learners, self.opponents = list(self.agents), {}
+            return
+        self._load_snapshots()
+        learners = [a for a in self.agents if self._rng.random() < self.learner_share]
+        if not learners:
+            learners = [self._rng.choice(self.agents)]
+        self.learners = learners
+        self.opponents = {a: self.pool.draw() for a in self.agents if a not in learners}
+
+    def _done(self) -> bool:
+        aec = self.aec
+        return any(aec.terminations.values()) or any(aec.truncations.values())
+
+    def _collect(self) -> None:
+        for a in self.learners:
+            self._held[a] += float(self.aec.rewards.get(a, 0.0))
+
+    def _play_opponents(self) -> None:
+        aec = self.aec
+        while not self._done() and aec.agent_selection in self.opponents:
+            agent = aec.agent_selection
+            aec.step(self.opponents[agent].choose(aec, agent))
+            self._collect()
+
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        self.aec.reset(seed=seed)
-        self._held = {a: 0.0 for a in self.agents}
+        if seed is not None:
+            self._rng.seed(seed)
+        while True:
+            self.aec.reset(seed=seed if seed is not None else self._rng.getrandbits(62))
+            seed = None
+            self._draw_seats()
+            self._held = {a: 0.0 for a in self.learners}
+            self._paid = {a: 0.0 for a in self.learners}
+            self._decisions = {a: 0 for a in self.learners}
+            self._play_opponents()
+            if not self._done():
+                break
         return {self.aec.agent_selection: self._obs(self.aec.agent_selection)}, {}
 
     def step(self, action_dict: dict):
         aec = self.aec
+        self._decisions[aec.agent_selection] += 1
         aec.step(int(action_dict[aec.agent_selection]))
-        for a in self.agents:
-            self._held[a] += float(aec.rewards.get(a, 0.0))
+        self._collect()
+        self._play_opponents()
         terminated = all(aec.terminations.values())
         truncated = not terminated and any(aec.truncations.values())
         if terminated or truncated:
-            obs = {a: self._obs(a) for a in self.agents}
-            rewards = {a: self._held[a] for a in self.agents}
-            self._held = {a: 0.0 for a in self.agents}
-            flags = {a: True for a in self.agents}
-            none = {a: False for a in self.agents}
+            obs = {a: self._obs(a) for a in self.learners}
+            rewards = {a: self._held[a] for a in self.learners}
+            self._held = {a: 0.0 for a in self.learners}
+            for a, r in rewards.items():
+                self._paid[a] += r
+            self.last_result = {"paid": dict(self._paid), "decisions": dict(self._decisions),
+                                "scores": list(aec.game.scores()),
+                                "opponents": {a: getattr(o, "kind", "?") for a, o in self.opponents.items()}}
+            flags = {a: True for a in self.learners}
+            none = {a: False for a in self.learners}
             return (obs, rewards, dict(flags if terminated else none, __all__=terminated),
                     dict(flags if truncated else none, __all__=truncated), {})
         nxt = aec.agent_selection
         reward = {nxt: self._held[nxt]}
+        self._paid[nxt] += self._held[nxt]
         self._held[nxt] = 0.0
         return {nxt: self._obs(nxt)}, reward, {"__all__": False}, {"__all__": False}, {}
 
@@ -98,13 +197,13 @@ class Args:
     num_players: Optional[int] = None
     """number of players (default: the variant's default)"""
     rules: str = "{}"
-    """other rule options as JSON"""
+    """other rule options as JSON, e.g. '{"trade_preset": "learning"}'"""
     seed: int = 1
-    """seed of RLlib (env runners, network initialisation)"""
+    """seed of RLlib (env runners, network initialisation), the seat draws and the evaluation games"""
     iterations: int = 20
     """training iterations (one train batch each), in total counting a resumed run's earlier ones"""
     train_batch: int = 4000
-    """env steps per training iteration (all seats together)"""
+    """env steps per training iteration (all learner seats together)"""
     minibatch: int = 256
     """SGD minibatch size"""
     epochs: int = 4
@@ -118,7 +217,22 @@ class Args:
     hidden: str = "256,256"
     """hidden layer widths (actor and critic encoders)"""
     reward_mode: str = "win"
-    """env reward mode ('win', 'score', 'margin')"""
+    """env reward mode ('win', 'score', 'margin', 'dense')"""
+    win_bonus: float = 0.0
+    """with reward_mode 'dense': this times the 'win' reward at the end of a game"""
+    opponent_mix: str = "learner:1"
+    """per seat and game: 'learner' = the shared policy being trained (every learner seat's decisions are
+    experience), 'self' = a frozen snapshot, or a baseline agent, e.g. 'learner:0.7,self:0.15,heuristic:0.15'"""
+    snapshot_every: int = 5
+    """iterations between learner snapshots added to the opponent pool (used when the mix has 'self')"""
+    max_snapshots: int = 8
+    """snapshots kept in each env's pool"""
+    eval_every: int = 5
+    """iterations between evaluations against the baselines (0 = only at the end)"""
+    eval_games: int = 100
+    """games per evaluation, opponent and play mode"""
+    eval_opponents: str = "random,heuristic"
+    """baseline agents to evaluate against (the mafia alone in bean_solitaire)"""
     num_env_runners: int = 0
     """remote env runner actors (0 = sample in the driver process)"""
     num_cpus: Optional[int] = None
@@ -132,7 +246,15 @@ class Args:
     run_name: Optional[str] = None
     """run directory name (default: rllib_<variant>__<seed>__<unix time>)"""
     resume: Optional[str] = None
-    """run directory to continue from its latest checkpoint"""
+    """run directory to continue from its latest checkpoint (checked against the run's hash manifest)"""
+    overwrite: bool = False
+    """replace an existing run directory of the same name (default: refuse)"""
+    time_limit: Optional[float] = None
+    """stop after this many minutes, then checkpoint, evaluate and export as at the end"""
+    export: Optional[str] = None
+    """also write the final policy file pair here"""
+    torch_threads: int = 1
+    """torch CPU threads of the driver"""
 
 
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> Args:
@@ -145,24 +267,28 @@ def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.tr
     return Args(**vars(parser.parse_args(argv)))
 
 
-def build_config(args: Args, rules: dict):
+def build_config(args: Args, rules: dict, snapshot_dir: Path | None = None):
     """The ``PPOConfig`` of a run."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
-    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
     from ray.tune.registry import register_env
+
+    from .rllib_module import MaskedPPOTorchRLModule
 
     register_env(ENV_NAME, lambda cfg: BeanMultiAgentEnv(cfg))
     hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
-    module = RLModuleSpec(module_class=ActionMaskingTorchRLModule,
+    module = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
                           model_config={"fcnet_hiddens": hidden, "fcnet_activation": "tanh",
                                         "head_fcnet_hiddens": [], "vf_share_layers": False})
+    env_config = {"variant": args.variant, "rules": rules, "reward_mode": args.reward_mode,
+                  "win_bonus": args.win_bonus, "opponent_mix": args.opponent_mix, "seed": args.seed,
+                  "max_snapshots": args.max_snapshots,
+                  "snapshot_dir": str(snapshot_dir.resolve()) if snapshot_dir is not None else None}
     return (
         PPOConfig()
         .framework("torch")
-        .environment(ENV_NAME, env_config={"variant": args.variant, "rules": rules,
-                                           "reward_mode": args.reward_mode})
+        .environment(ENV_NAME, env_config=env_config)
         .env_runners(num_env_runners=args.num_env_runners, num_envs_per_env_runner=1)
         .multi_agent(policies={POLICY_ID}, policy_mapping_fn=lambda agent_id, *a, **k: POLICY_ID)
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={POLICY_ID: module}))
@@ -187,68 +313,193 @@ def actor_layers(module) -> list[tuple[np.ndarray, np.ndarray]]:
     return [(m.weight.detach().cpu().numpy().copy(), m.bias.detach().cpu().numpy().copy()) for m in layers]
 
 
-def export_rllib(algo, path: str | Path, variant: str, rules: dict, training: dict | None = None) -> Path:
-    """Write the shared policy's actor as a policy file pair for the ``ppo`` agent."""
-    module = algo.get_module(POLICY_ID)
+def policy_meta(variant: str, rules: dict, training: dict | None = None, prov: dict | None = None) -> dict:
     meta = {"variant": variant, "config": dict(rules), "activation": "tanh",
             "algorithm": "PPO (Ray RLlib, new API stack)", "training": dict(training or {})}
-    return save_policy(path, actor_layers(module), meta)
+    if prov is not None:
+        meta.update(provenance=prov, layout_hash=prov["layout_hash"])
+    return meta
+
+
+def export_rllib(algo, path: str | Path, variant: str, rules: dict, training: dict | None = None,
+                 prov: dict | None = None) -> Path:
+    """Write the shared policy's actor as a policy file pair for the ``ppo`` agent."""
+    return save_policy(path, actor_layers(algo.get_module(POLICY_ID)), policy_meta(variant, rules, training, prov))
+
+
+def rllib_policy_net(algo, variant: str, rules: dict, training: dict | None = None,
+                     prov: dict | None = None) -> PolicyNet:
+    """An in-memory ``PolicyNet`` of the shared policy's current actor."""
+    layers = actor_layers(algo.get_module(POLICY_ID))
+    meta = dict(policy_meta(variant, rules, training, prov), obs_size=int(layers[0][0].shape[1]),
+                num_actions=int(layers[-1][0].shape[0]), hidden=[int(w.shape[0]) for w, _ in layers[:-1]])
+    return PolicyNet(layers, "tanh", meta)
+
+
+def _scalars(result: dict) -> dict[str, float]:
+    """The numeric training metrics worth a TensorBoard curve."""
+    out = {}
+    runners = result.get("env_runners", {})
+    for k in ("episode_return_mean", "episode_len_mean", "num_env_steps_sampled_lifetime", "num_episodes_lifetime"):
+        if isinstance(runners.get(k), (int, float)):
+            out[f"env_runners/{k}"] = float(runners[k])
+    learner = result.get("learners", {}).get(POLICY_ID, {})
+    for k in ("policy_loss", "vf_loss", "entropy", "mean_kl_loss", "curr_kl_coeff", "vf_explained_var"):
+        v = learner.get(k)
+        if isinstance(v, (int, float)) or (hasattr(v, "item") and getattr(v, "ndim", 1) == 0):
+            out[f"learner/{k}"] = float(v)
+    return out
+
+
+def _checkpoint(algo, run: Run, state: dict) -> None:
+    """Save the algorithm and a sha256 manifest of every file it wrote (checked before any resume)."""
+    ckpt = run.path / "checkpoint"
+    algo.save_to_path(str(ckpt.resolve()))
+    files = {str(p.relative_to(ckpt)): sha256(p) for p in sorted(ckpt.rglob("*")) if p.is_file()}
+    (run.path / "checkpoint_manifest.json").write_text(json.dumps({"files": files}, indent=1) + "\n")
+    run.state_file.write_text(json.dumps(state, indent=2) + "\n")
+
+
+def verify_checkpoint(run: Run) -> Path:
+    """The checkpoint folder of a run, after checking every file against the run's manifest (RLlib
+    checkpoints hold pickled state: only files this run wrote are ever loaded)."""
+    ckpt = run.path / "checkpoint"
+    manifest_path = run.path / "checkpoint_manifest.json"
+    if not manifest_path.exists():
+        raise RunDirError(f"--resume {run.path}: no checkpoint_manifest.json (a checkpoint written by an older "
+                          "version or by hand is not loaded: RLlib checkpoints can run code when loaded)")
+    try:
+        files = json.loads(manifest_path.read_text())["files"]
+    except (ValueError, KeyError, TypeError):
+        raise RunDirError(f"{manifest_path}: malformed manifest") from None
+    present = {str(p.relative_to(ckpt)) for p in ckpt.rglob("*") if p.is_file()}
+    if present != set(files):
+        raise RunDirError(f"{ckpt}: files differ from the manifest (added: {sorted(present - set(files))[:3]}, "
+                          f"missing: {sorted(set(files) - present)[:3]}); refusing to load it")
+    for name, digest in files.items():
+        if sha256(ckpt / name) != digest:
+            raise RunDirError(f"{ckpt / name}: sha256 differs from the run's manifest; refusing to load it")
+    return ckpt
 
 
 def train(args: Args) -> Path:
     """Run (or resume) an RLlib self-play run; returns its run directory."""
     import ray
+    import torch
 
     from bean_env.engine.config import validate
 
+    if args.resume:
+        run = Run.open(Path(args.resume))
+        saved = json.loads(run.state_file.read_text())
+        merged = {f.name: (saved["args"].get(f.name, getattr(args, f.name))
+                           if getattr(args, f.name) == f.default and f.name not in ("resume", "overwrite", "time_limit")
+                           else getattr(args, f.name)) for f in dataclasses.fields(Args)}
+        args = Args(**merged)
+        ckpt = verify_checkpoint(run)
+    else:
+        run = Run.create(Path(args.out_dir) / (args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"),
+                         overwrite=args.overwrite)
+    print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
     rules = json.loads(args.rules)
+    if not isinstance(rules, dict):
+        raise ValueError(f"bad value {args.rules!r} for --rules: expected a JSON object")
     if args.num_players is not None:
         rules["num_players"] = args.num_players
     rules = validate(args.variant, rules)
-    if args.resume:
-        run = Path(args.resume)
-    else:
-        run = Path(args.out_dir) / (args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}")
-    run.mkdir(parents=True, exist_ok=True)
-    ckpt = run / "checkpoint"
-    state_file = run / "state.json"
+    torch.set_num_threads(args.torch_threads)
+    prov = provenance(args.variant, rules)
+    (run.path / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2) + "\n")
+    (run.path / "provenance.json").write_text(json.dumps(prov, indent=2) + "\n")
+    opponents = ["mafia"] if rules["num_players"] == 1 else \
+        [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
+    log = EvalLog(run.eval_csv, opponents)
+    deadline = time.monotonic() + 60 * args.time_limit if args.time_limit is not None else None
 
     if args.address:
         ray.init(address=args.address)
     else:
         ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False)
+    from torch.utils.tensorboard import SummaryWriter
+
+    writer = SummaryWriter(str(run.path / "tb"))
+    stopped = None
     try:
-        algo = build_config(args, rules).build_algo()
-        done = 0
+        algo = build_config(args, rules, run.snapshots).build_algo()
+        done, steps = 0, 0
         if args.resume:
-            if not state_file.exists():
-                raise FileNotFoundError(f"--resume {args.resume}: no {state_file}")
             algo.restore_from_path(str(ckpt.resolve()))
-            done = json.loads(state_file.read_text())["iterations"]
-        new = not (run / "progress.csv").exists()
-        with (run / "progress.csv").open("a", newline="") as fh:
+            done, steps = saved["iterations"], saved.get("timesteps", 0)
+
+        def net() -> PolicyNet:
+            return rllib_policy_net(algo, args.variant, rules, {"timesteps": steps, "iterations": done}, prov)
+
+        def evaluate(label: str) -> dict | None:
+            if log.has(steps):
+                return None
+            row = policy_row(net(), args.variant, rules, opponents, args.eval_games, 10_000 + args.seed, label, steps)
+            log.append(row)
+            for o in opponents:
+                for mode in PLAY_MODES:
+                    writer.add_scalar(f"eval/win_rate_vs_{o}_{mode}", float(row[f"{o}_{mode}_win_rate"]), steps)
+            return row
+
+        def state() -> dict:
+            return {"iterations": done, "timesteps": steps, "args": dataclasses.asdict(args), "config": rules,
+                    "stopped": stopped}
+
+        if "self" in args.opponent_mix and not run.snapshot_files():
+            save_policy(run.snapshots / f"snap_{steps}", net().layers, net().meta)
+        new = not (run.path / "progress.csv").exists()
+        start = time.time()
+        with (run.path / "progress.csv").open("a", newline="") as fh:
             out = csv.writer(fh)
             if new:
                 out.writerow(["iteration", "env_steps", "episodes", "episode_return_mean", "seconds"])
-            start = time.time()
-            for it in range(done + 1, args.iterations + 1):
-                result = algo.train()
-                runners = result.get("env_runners", {})
-                out.writerow([it, runners.get("num_env_steps_sampled_lifetime", ""),
-                              runners.get("num_episodes_lifetime", ""),
-                              runners.get("episode_return_mean", ""), round(time.time() - start, 1)])
-                fh.flush()
-                print(f"iteration {it}: episode return mean {runners.get('episode_return_mean')}", flush=True)
-                if it % args.checkpoint_every == 0 or it == args.iterations:
-                    algo.save_to_path(str(ckpt.resolve()))
-                    state_file.write_text(json.dumps({"iterations": it, "args": dataclasses.asdict(args)}) + "\n")
-        export_rllib(algo, run / "policy", args.variant, rules,
-                     {"iterations": args.iterations, "args": dataclasses.asdict(args)})
+            try:
+                for it in range(done + 1, args.iterations + 1):
+                    result = algo.train()
+                    done = it
+                    scalars = _scalars(result)
+                    steps = int(scalars.get("env_runners/num_env_steps_sampled_lifetime", steps))
+                    for k, v in scalars.items():
+                        writer.add_scalar(k, v, steps)
+                    runners = result.get("env_runners", {})
+                    out.writerow([it, steps, runners.get("num_episodes_lifetime", ""),
+                                  runners.get("episode_return_mean", ""), round(time.time() - start, 1)])
+                    fh.flush()
+                    print(f"iteration {it}: {steps} learner decisions, episode return mean "
+                          f"{runners.get('episode_return_mean')}", flush=True)
+                    if "self" in args.opponent_mix and it % args.snapshot_every == 0:
+                        n = net()
+                        save_policy(run.snapshots / f"snap_{steps}", n.layers, n.meta)
+                    if args.eval_every > 0 and it % args.eval_every == 0 and it < args.iterations:
+                        evaluate(f"iteration_{it}")
+                    if it % args.checkpoint_every == 0:
+                        _checkpoint(algo, run, state())
+                    if deadline is not None and time.monotonic() > deadline:
+                        stopped = f"time limit ({args.time_limit} min)"
+                        break
+            except KeyboardInterrupt:
+                stopped = "interrupted (Ctrl-C)"
+                print(f"\ninterrupted after iteration {done}: saving and exporting the latest policy", flush=True)
+        _checkpoint(algo, run, state())
+        training = {"timesteps": steps, "iterations": done, "args": dataclasses.asdict(args), "stopped": stopped}
+        export_rllib(algo, run.path / "policy", args.variant, rules, training, prov)
+        row = evaluate("final") or next(r for r in log.rows() if int(r["timesteps"]) == steps)
+        training["final_eval"] = row
+        export_rllib(algo, run.path / "policy", args.variant, rules, training, prov)
+        if args.export:
+            export_rllib(algo, args.export, args.variant, rules, training, prov)
+        print(f"eval after {steps} learner decisions: {describe(row, opponents)}")
         algo.stop()
     finally:
+        writer.close()
         ray.shutdown()
-    print(f"run directory: {run}")
-    return run
+    if stopped:
+        print(f"stopped early: {stopped}")
+    print(f"run directory: {run.path}")
+    return run.path
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> None:

@@ -129,8 +129,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
+EPILOG = """other trainer:
+  bean-env train rllib [OPTIONS]   multi-seat self-play with Ray RLlib PPO: one shared policy learns from
+                                   every seat of each game (recommended for 3-7 players); needs the ray
+                                   extra; 'bean-env train rllib --help' lists its options"""
+
+
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.selfplay") -> Args:
-    parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0]))
+    parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0], epilog=EPILOG,
+                                                   formatter_class=argparse.RawDescriptionHelpFormatter))
     return Args(**vars(parser.parse_args(argv)))
 
 

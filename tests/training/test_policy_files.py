@@ -12,7 +12,7 @@ from bean_env.agents import make_agent
 from bean_env.agents.ppo import PolicyFileError, PolicyNet, PPOAgent, save_policy, shipped_checkpoint
 from bean_env import new_game
 from bean_env.engine.catalogue import catalogue_for
-from bean_env.envs.observation import encoder_for
+from bean_env.envs.obs import encoder_for
 from helpers import play_agents
 
 

@@ -69,9 +69,11 @@ def test_maskable_ppo_train_resume_and_load(tmp_path):
 @pytest.mark.slow
 def test_rllib_train_resume_and_load(tmp_path):
     pytest.importorskip("ray.rllib")
-    common = ["--train-batch", "300", "--minibatch", "100", "--epochs", "1", "--hidden", "16",
-              "--num-cpus", "1", "--checkpoint-every", "1", "--out-dir", str(tmp_path), "--run-name", "rl"]
-    run(["-m", "bean_env.training.rllib_selfplay", "--iterations", "1", *common])
+    common = ["--train-batch", "300", "--minibatch", "100", "--epochs", "1", "--hidden", "16", "--eval-every", "1",
+              "--eval-games", "2", "--num-cpus", "1", "--checkpoint-every", "1", "--out-dir", str(tmp_path)]
+    out = run(["-m", "bean_env.training.rllib_selfplay", "--iterations", "1", "--run-name", "rl", *common])
+    assert out.startswith("run directory:")
+    assert "PPOTorchRLModule` has been deprecated" not in out
     rundir = tmp_path / "rl"
     assert json.loads((rundir / "state.json").read_text())["iterations"] == 1
     run(["-m", "bean_env.training.rllib_selfplay", "--iterations", "2", "--resume", str(rundir), *common])
@@ -80,4 +82,16 @@ def test_rllib_train_resume_and_load(tmp_path):
     assert float(rows[1]["env_steps"]) > float(rows[0]["env_steps"])  # resumed, not restarted
     meta = json.loads((rundir / "policy.json").read_text())
     assert meta["algorithm"].startswith("PPO (Ray RLlib") and meta["hidden"] == [16]
-    play_with(rundir / "policy.pt", "bean_duel")
+    play_with(rundir, "bean_duel")
+    # same evaluation log and TensorBoard logs as the MaskablePPO path
+    evals = list(csv.DictReader((rundir / "eval.csv").open()))
+    assert [int(r["timesteps"]) for r in evals] == sorted({int(r["timesteps"]) for r in evals})
+    assert {"heuristic_argmax_ci_low", "random_sampled_win_rate"} <= set(evals[0])
+    assert list((rundir / "tb").glob("events.out.tfevents.*"))
+    assert meta["layout_hash"] == json.loads((rundir / "provenance.json").read_text())["layout_hash"]
+    # a checkpoint file the run did not write is refused before anything is loaded
+    victim = next(p for p in (rundir / "checkpoint").rglob("*") if p.is_file())
+    victim.write_bytes(victim.read_bytes() + b"x")
+    proc = subprocess.run([sys.executable, "-m", "bean_env.training.rllib_selfplay", "--iterations", "3",
+                           "--resume", str(rundir)], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode != 0 and "sha256 differs" in proc.stderr
