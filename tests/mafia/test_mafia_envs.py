@@ -83,7 +83,7 @@ def test_observation_shows_the_mafia(variant):
     obs = env.observe("player_0")["observation"]
     layout = {name: (lo, hi) for name, lo, hi, _ in env.encoder.layout()}
     lo, hi = layout["mafia"]
-    block = obs[lo:hi]
+    block = np.round(obs[lo:hi] * env.encoder.raw_high[lo:hi], 4)  # observation v1 scales entries to [0, 1]
     t = len(env.encoder.ctx.types)
     slot = env.encoder.ctx.tslot
     from bean_env.cards import CODE
