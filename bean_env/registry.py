@@ -17,9 +17,10 @@ Terms:
   signature (type annotations and defaults; importing the factory's module, never building an agent),
   plus allowed values given at registration (``choices``).
 
-The built-in agents (``random``, ``heuristic``, ``mcts``, ``ppo``) are registered here as entry points of
-``bean_env.agents``, so the envs can name opponents without importing the agents package; this is the
-bottom of the agent stack and sits beside the engine (it imports nothing of bean_env).
+The built-in agents (``random``, ``heuristic``, ``mcts``, ``ppo``, ``llm``) are registered at the end of this
+module as entry points into ``bean_env.agents`` (which re-exports this registry), so the envs can name
+opponents without importing the agents package. This module sits beside the engine at the bottom of
+the stack: it imports nothing of bean_env.
 """
 from __future__ import annotations
 
