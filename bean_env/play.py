@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .cards import CODE, NAMES, TYPES
-from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe
+from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe, pack_offer
 from .render import card_name, field_text, hand_text, offer_text
 from .engine.views import mask_history
 
@@ -211,6 +211,8 @@ def offer_steps(game, seat: int, target: int, give: list, want: list[int]) -> li
         raise OfferError(f"when it is not your turn you may only offer to the active player P{s.active} (TRADE-1)")
     if target == seat:
         raise OfferError("you cannot offer to yourself")
+    if getattr(game.rules, "macro", False):
+        return [_whole_offer(game, seat, target, give, want)]
     hand = s.hands[seat]
     positions, area = [], []
     for name, pos, from_area in give:
@@ -248,6 +250,29 @@ def offer_steps(game, seat: int, target: int, give: list, want: list[int]) -> li
             raise OfferError(why_not(trial, step, seat))
         trial.apply(step)
     return steps
+
+
+def _whole_offer(game, seat: int, target: int, give: list, want: list[int]) -> Action:
+    """The ``OFFER_CARDS`` action of a one-line offer when offers are whole actions
+    (``offer_actions=macro``: given cards are named by type, trade-area cards are given first)."""
+    if any(pos is not None for _, pos, _ in give):
+        raise OfferError("with whole-offer actions (offer_actions=macro) cards are named by type only")
+    types = [CODE[name] for name, _, _ in give]
+    cap = game.rules.offer_cap
+    if cap is not None and (len(types) > cap or len(want) > cap):
+        raise OfferError(f"at most {cap} cards on each side of an offer (max_offer_cards, TRADE-2)")
+    s = game.state
+    have = Counter(s.hands[seat]) + (Counter(s.face_up) if seat == s.active else Counter())
+    for t, c in Counter(types).items():
+        if have[t] < c:
+            raise OfferError(f"you have {have[t]} {NAMES[t]} to give, not {c}")
+    action = Action(Kind.OFFER_CARDS, target, pack_offer(types, want))
+    if action not in game.legal_actions():
+        if not types and not want:
+            raise OfferError("an offer must give or want at least one card")
+        raise OfferError("this offer is not legal now: the addressee has too few tradable cards for the "
+                         "wanted ones (TRADE-2), or you made it already since the last trade (TRADE-7)")
+    return action
 
 
 def why_not(game, action: Action, seat: int) -> str:
