@@ -28,6 +28,7 @@ the learner's seat is still ``learner_seat``.
 from __future__ import annotations
 
 import importlib
+import numbers
 import random
 from typing import Any
 
@@ -101,11 +102,16 @@ class SingleAgentEnv(gymnasium.Env):
         self.catalogue = self.aec.catalogue
         self.encoder = self.aec.encoder
         self.num_players = n = len(self.aec.possible_agents)
-        if learner_seat != "random" and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
+        if isinstance(learner_seat, str) and learner_seat == "random":
+            pass
+        elif (isinstance(learner_seat, numbers.Integral) and not isinstance(learner_seat, (bool, np.bool_))
+              and 0 <= learner_seat < n):
+            learner_seat = int(learner_seat)   # numpy integers work
+        else:
             raise ValueError(f"bad value {learner_seat!r} for option 'learner_seat'; allowed: 0..{n - 1} or 'random'")
         self.learner_seat = learner_seat
         check_render_seat(render_seat, n, extra=("learner",))
-        self.render_seat = render_seat
+        self.render_seat = render_seat if render_seat in (None, "learner") else int(render_seat)
         self.reward_mode, self.auto_forced, self.illegal_action = reward_mode, auto_forced, illegal_action
         self.win_bonus = float(win_bonus)
         self._paid = 0               # dense mode: the learner's engine score already paid out

@@ -114,3 +114,11 @@ def test_single_agent_refuses_to_step_after_the_game_ended():
         _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
     with pytest.raises(RuntimeError, match="episode ended"):
         env.step(0)
+
+
+def test_numpy_integer_seats_work_and_bools_do_not():
+    env = SingleAgentEnv("bean_duel", learner_seat=np.int64(1), render_seat=np.int32(1), render_mode="ansi")
+    _, info = env.reset(seed=0)
+    assert info["seat"] == 1 and type(env.learner_seat) is int and "P1" in env.render()
+    with pytest.raises(ValueError, match="learner_seat"):
+        SingleAgentEnv("bean_duel", learner_seat=True)
