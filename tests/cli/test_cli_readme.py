@@ -91,12 +91,28 @@ def run(cmd: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProces
                           timeout=timeout)
 
 
-def check(cmd: str, proc: subprocess.CompletedProcess) -> None:
+def failure(cmd: str, proc: subprocess.CompletedProcess) -> str | None:
+    """Why the command failed (exit code, a traceback), or None."""
     interactive = any(re.search(p, cmd) for p in INTERACTIVE)
-    ok = proc.returncode in ((0, 1) if interactive else (0,))
-    assert ok and "Traceback" not in proc.stderr, (
-        f"README command failed: {cmd}\nexit {proc.returncode}\n--- stdout\n{proc.stdout[-2000:]}\n"
-        f"--- stderr\n{proc.stderr[-3000:]}")
+    if proc.returncode in ((0, 1) if interactive else (0,)) and "Traceback" not in proc.stderr:
+        return None
+    return (f"README command failed: {cmd}\nexit {proc.returncode}\n--- stdout\n{proc.stdout[-1500:]}\n"
+            f"--- stderr\n{proc.stderr[-2500:]}")
+
+
+def run_in_order(cmds: list[str], cwd: Path) -> int:
+    """Run the commands in order (skips and reductions applied); fail listing every failed command."""
+    failed, ran = [], 0
+    for cmd in cmds:
+        reduced = reduce(cmd)
+        if reduced is None:
+            continue
+        ran += 1
+        why = failure(cmd, run(reduced, cwd))
+        if why:
+            failed.append(why)
+    assert not failed, "\n\n".join(failed)
+    return ran
 
 
 def test_every_reduction_matches_a_readme_command():
@@ -120,19 +136,9 @@ def test_readme_agents_section_runs_in_order(tmp_path):
     cwd = fresh_copy(tmp_path)
     cmds = [c for s, c in readme_commands() if s.startswith("Agents")]
     assert any(c.startswith("bean-env replay") for c in cmds)
-    for cmd in cmds:
-        reduced = reduce(cmd)
-        if reduced is not None:
-            check(cmd, run(reduced, cwd))
+    run_in_order(cmds, cwd)
 
 
 @pytest.mark.slow
 def test_every_readme_command_runs_in_order(tmp_path):
-    cwd = fresh_copy(tmp_path)
-    ran = 0
-    for _, cmd in readme_commands():
-        reduced = reduce(cmd)
-        if reduced is not None:
-            check(cmd, run(reduced, cwd))
-            ran += 1
-    assert ran >= 8
+    assert run_in_order([c for _, c in readme_commands()], fresh_copy(tmp_path)) >= 8
