@@ -16,7 +16,7 @@ from bean_env.rules_doc import ID_PATTERN, lookup, rule, rule_ids, rules_markdow
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "rules.md"
-SCANNED = ("bean_env", "agents", "training", "tests", "docs", "README.md")
+SCANNED = ("bean_env", "agents", "training", "tests", "docs", "README.md", "notebooks", "benchmarks")
 SUFFIXES = {".py", ".md", ".txt", ".ipynb", ".toml", ".json", ".jsonl", ".csv", ".cfg", ".yaml", ".yml"}
 # Upper-case word-dash-number tokens that are not rule IDs.
 NOT_RULES = {"UTF-8"}   # a text encoding
