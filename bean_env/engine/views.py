@@ -11,8 +11,9 @@ Terms:
   face-down defence card of `hostile_takeover` (HT-12) for everybody but the defender, and the hand
   positions of an offer that was never submitted (TRADE-2: others see how many, not which).
 - *public holdings*: cards a seat is known to hold because of a public act (INFO-3): an acceptance shows
-  that the acceptor holds the wanted cards until that seat's hand could have lost a card; at
-  ``choose_give`` the hand positions already chosen hold the wanted types. Samples honour them.
+  that the acceptor holds the wanted cards until that seat's hand could have lost a card (rebuilt from
+  the history of the last turns' trade phases); at ``choose_give`` the hand positions already chosen
+  hold the wanted types. Samples honour them.
 """
 from __future__ import annotations
 
@@ -104,39 +105,37 @@ def mask_history(history: list, viewer: int, state: State | None = None) -> list
     return out
 
 
-def _offers_of_trade_phase(state: State, history: list, rules) -> dict[int, Counter] | None:
-    """Cards non-active seats are known to hold from acceptances in the current trade phase (TRADE-4,
-    INFO-3): ``{seat: wanted multiset}``; an executed trade drops what its two sides knew (their hands
-    lost cards). Rebuilt from the history by following the offer/response protocol from the start of
-    the phase; None when the history does not match the state (e.g. a position built for a test)."""
-    n, active = state.n, state.active
+def _phase_events(acts: list, active: int, n: int, rules, now: State | None) -> list | None:
+    """What one trade phase showed about hands (TRADE-3/4, INFO-3), as events in order: ``(q, want)``
+    (seat ``q`` accepted, so it holds ``want``) and ``(q, None)`` (``q``'s hand lost cards in an executed
+    trade). ``acts`` are the phase's actions, ``active`` its active player; ``now`` is the state when the
+    phase is the current one (``None``: the phase is over and must end with ``acts``). None when the
+    actions do not follow the offer/response protocol from the start of a phase."""
     max_rounds = getattr(rules, "max_rounds", 4)
     active_only = getattr(rules, "active_only", False)
-    start = len(history)
-    while start > 0 and history[start - 1].kind in _TRADE_KINDS:
-        start -= 1
-    held: dict[int, Counter] = {}
-    rnd, slot, made = 1, 0, False
-    acts = history[start:]
+    events: list = []
+    rnd, slot, made, over = 1, 0, False, False
     i, end = 0, len(acts)
 
-    def next_slot() -> bool:
-        nonlocal rnd, slot, made
+    def next_slot() -> None:
+        nonlocal rnd, slot, made, over
         slot = n if active_only else slot + 1
         if slot == n:
             if not made or rnd >= max_rounds:
-                return False  # the phase ended: the history does not belong to the current phase
-            rnd, slot, made = rnd + 1, 0, False
-        return True
+                over = True
+            else:
+                rnd, slot, made = rnd + 1, 0, False
 
-    while i < end:
+    while i < end and not over:
         a = acts[i]
         i += 1
         if a.kind in _FREE_KINDS:
             continue
+        if a.kind == Kind.END_TRADING:
+            over = True
+            break
         if a.kind == Kind.PASS:
-            if not next_slot():
-                return None
+            next_slot()
             continue
         if a.kind not in (Kind.OFFER, Kind.OFFER_CARDS):
             return None
@@ -155,8 +154,7 @@ def _offers_of_trade_phase(state: State, history: list, rules) -> dict[int, Coun
                 break  # still being built
             if acts[i].kind == Kind.CANCEL:
                 i += 1
-                if not next_slot():
-                    return None
+                next_slot()
                 continue
             if acts[i].kind != Kind.SUBMIT:
                 return None
@@ -169,22 +167,23 @@ def _offers_of_trade_phase(state: State, history: list, rules) -> dict[int, Coun
         else:
             pending = [target]
         accepted = []
-        while i < end and pending:
+        while i < end and pending and not over:
             k = acts[i].kind
             i += 1
             if k in _FREE_KINDS:
                 continue
-            if k not in (Kind.ACCEPT, Kind.DECLINE):
+            if k == Kind.END_TRADING:
+                over = True
+            elif k in (Kind.ACCEPT, Kind.DECLINE):
+                q = pending.pop(0)
+                if k == Kind.ACCEPT:
+                    accepted.append(q)
+                    if q != active:
+                        events.append((q, want))
+            else:
                 return None
-            q = pending.pop(0)
-            if k == Kind.ACCEPT:
-                accepted.append(q)
-                if q != active:
-                    mine = held.setdefault(q, Counter())
-                    for t, c in want.items():
-                        mine[t] = max(mine[t], c)
-        if pending:
-            break  # still answering
+        if pending or over:
+            break  # still answering, or the active player ended trading
         partner = None
         if len(accepted) == 1:
             partner = accepted[0]
@@ -195,22 +194,58 @@ def _offers_of_trade_phase(state: State, history: list, rules) -> dict[int, Coun
                 break  # the active player is still picking
             if acts[i].kind == Kind.PICK:
                 partner = acts[i].a
+            elif acts[i].kind == Kind.END_TRADING:
+                over, i = True, i + 1
+                break
             elif acts[i].kind != Kind.CANCEL:
                 return None
             i += 1
         if partner is not None:
             while i < end and acts[i].kind in (Kind.GIVE_HAND, Kind.GIVE_TRADE):
                 i += 1
-            if i == end and state.decision == "choose_give":
+            if i == end and now is not None and now.decision == "choose_give":
                 break  # the giver is still choosing
-            held.pop(partner, None)
+            events.append((partner, None))
             if gives_hand:
-                held.pop(proposer, None)
-        if not next_slot():
-            return None
-    if (rnd, slot) != (state.t_round, state.t_slot):
-        return None
-    return held
+                events.append((proposer, None))
+        next_slot()
+    if any(a.kind not in _FREE_KINDS for a in acts[i:]):
+        return None  # actions after the end of the phase: not one phase
+    if now is None:
+        return events if over else None
+    return events if not over and (rnd, slot) == (now.t_round, now.t_slot) else None
+
+
+def _trade_phases(state: State, history: list, rules) -> tuple[list, int]:
+    """The trade phases of the last turns, latest first, as ``(active player, events)`` (see
+    ``_phase_events``); a turn has one trade phase, and its active player is one seat to the right of
+    the next turn's. Stops at the first stretch of history that is not a whole phase."""
+    n = state.n
+    current = state.decision in _TRADE_DECISIONS
+    after = state.decision == "plant_traded" or (state.decision == "harvest_window"
+                                                 and state.window_next == "draw")
+    back = 0 if current or after else 1
+    phases: list = []
+    i = len(history)
+    while i > 0 and len(phases) <= n:
+        now = state if current and not phases else None
+        if now is None:  # step back over the actions between two trade phases
+            while i > 0 and history[i - 1].kind not in _TRADE_KINDS and history[i - 1].kind != Kind.END_TRADING:
+                i -= 1
+        end = i
+        if now is None and i > 0 and history[i - 1].kind == Kind.END_TRADING:
+            i -= 1
+        while i > 0 and history[i - 1].kind in _TRADE_KINDS:
+            i -= 1
+        acts = history[i:end]
+        if now is None and all(a.kind in _FREE_KINDS for a in acts):
+            continue  # harvests or buys outside a trade phase
+        active = (state.active - back - len(phases)) % n
+        events = _phase_events(acts, active, n, rules, now)
+        if events is None:
+            break
+        phases.append((active, events))
+    return phases, back
 
 
 def _chosen_gives(state: State) -> dict[int, int]:
@@ -223,19 +258,33 @@ def _chosen_gives(state: State) -> dict[int, int]:
 
 
 def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Counter, dict[int, int]]]:
-    """Per seat, ``(cards it must hold, {hand position: type})`` known from public acts (INFO-3):
-    acceptances not undone since (see ``_offers_of_trade_phase``), the offer being answered, and at
-    ``choose_give`` the positions already chosen. Empty outside a trade phase."""
-    if state.decision not in _TRADE_DECISIONS or not hasattr(rules, "trade_legal"):
+    """Per seat, ``(cards it must hold, {hand position: type})`` known from public acts (INFO-3): an
+    acceptance (TRADE-4) until that seat's hand could have lost a card (it gave cards in an executed
+    trade, or planted from its hand as the active player, BASE-5), and at ``choose_give`` the positions
+    already chosen. Empty in variants without trading."""
+    if state.over or not hasattr(rules, "trade_legal"):
         return {}
-    held = _offers_of_trade_phase(state, history, rules) or {}
-    want = Counter(state.o_want)
-    for q in state.o_accept:  # acceptors of the offer being answered (certain, from the state)
-        if q != state.active:
+    phases, back = _trade_phases(state, history, rules)
+    held: dict[int, Counter] = {}
+    for active, events in reversed(phases):
+        held.pop(active, None)  # the active player planted from their hand before trading
+        for q, want in events:
+            if want is None:
+                held.pop(q, None)
+                continue
             mine = held.setdefault(q, Counter())
             for t, c in want.items():
                 mine[t] = max(mine[t], c)
-    out = {q: (c, {}) for q, c in held.items()}
+    if back and state.decision != "plant":
+        held.pop(state.active, None)  # the turn's active player has planted (or had nothing to plant)
+    want = Counter(state.o_want)
+    if state.decision in ("respond", "pick", "choose_give"):
+        for q in state.o_accept:  # acceptors of the offer being answered (certain, from the state)
+            if q != state.active:
+                mine = held.setdefault(q, Counter())
+                for t, c in want.items():
+                    mine[t] = max(mine[t], c)
+    out = {q: (c, {}) for q, c in held.items() if c}
     if state.decision == "choose_give":
         q = state.x_partner
         need = want - Counter(state.face_up) if q == state.active else want

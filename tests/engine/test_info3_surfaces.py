@@ -157,6 +157,25 @@ def test_info3_samples_honour_acceptances_even_when_the_trade_was_not_made():
     assert 1 not in game.view(0).holdings()
 
 
+def test_info3_acceptances_last_into_later_turns_until_the_acceptor_plants():
+    """INFO-3/BASE-5: the unpicked acceptor still holds the wanted card in the next turn; once it has
+    planted from its hand as the active player, nothing is known any more."""
+    game = _pick_position()
+    game.apply("trade with player 1")
+    while game.decision != "plant" or game.state.active != 1:  # end trading, plant, draw: P1's turn
+        legal = game.legal_actions()
+        game.apply("end trading" if "end trading" in map(str, legal) else next(
+            (a for a in legal if a.kind != Kind.PASS or len(legal) == 1), legal[0]))
+    rng = random.Random(2)
+    assert game.view(0).holdings() == {2: (Counter({CODE["soy"]: 1}), {})}
+    for _ in range(20):
+        assert CODE["soy"] in game.view(0).sample_game(rng).state.hands[2]
+    while game.state.active != 2 or game.decision == "plant":
+        legal = game.legal_actions()
+        game.apply(legal[0])
+    assert 2 not in game.view(0).holdings()
+
+
 def test_info3_choose_give_samples_keep_chosen_positions_and_a_legal_action():
     """INFO-3: sampled from any seat during choose_give, the giver holds the wanted cards (the
     positions already chosen hold their types) and has a legal action."""
