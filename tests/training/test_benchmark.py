@@ -1,0 +1,41 @@
+"""The evaluation protocol command runs on a tiny configuration; its intervals resample whole deals."""
+from __future__ import annotations
+
+import math
+
+from bean_env.training.benchmark import MARK, PROTOCOL, chance_level, cluster_bootstrap, main
+
+
+def test_protocol_command_on_a_tiny_configuration(tmp_path):
+    out = tmp_path / "benchmark.md"
+    out.write_text("# Protocol\n\nhand-written text\n\n" + MARK + "\n\nold tables\n")
+    assert main(["--out", str(out), "--variants", "bean_duel", "--scale", "0.005", "--candidates",
+                 "random,heuristic", "--mcts", "mcts:simulations=2"]) == 0
+    text = out.read_text()
+    assert text.startswith("# Protocol\n\nhand-written text") and "old tables" not in text
+    assert "### bean_duel, 2 players" in text and "Chance level: 50.0%" in text
+    rows = [line for line in text.splitlines() if line.startswith("| random |") or line.startswith("| heuristic |")]
+    assert len(rows) == 4  # two candidates x (heuristic, mcts) opponents
+    assert all("| 2 | 4 |" in r for r in rows)  # 2 deals, each in both seat rotations
+
+
+def test_every_entry_is_valid_and_has_a_chance_level():
+    seen = set()
+    for e in PROTOCOL:
+        n = e.config["num_players"]
+        assert (chance_level(n) is None) == (n == 1)
+        seen.add((e.variant, n))
+    assert {("bohnanza", 3), ("bohnanza", 4), ("bohnanza", 5), ("bean_duel", 2), ("al_cabohne", 2),
+            ("bean_solitaire", 1), ("hostile_takeover", 4)} <= seen
+
+
+def test_cluster_bootstrap_is_wider_for_correlated_deals():
+    """Games of one deal that always agree carry less information than independent games: resampling
+    deals gives a wider interval than resampling the same outcomes as one-game deals."""
+    correlated = [[1.0] * 4 if d % 2 else [0.0] * 4 for d in range(20)]
+    independent = [[x] for deal in correlated for x in deal]
+    mean_c, lo_c, hi_c = cluster_bootstrap(correlated, seed=1)
+    mean_i, lo_i, hi_i = cluster_bootstrap(independent, seed=1)
+    assert mean_c == mean_i == 0.5
+    assert hi_c - lo_c > 1.5 * (hi_i - lo_i)
+    assert cluster_bootstrap([[1.0, 0.0]], seed=0)[0] == 0.5 and math.isnan(cluster_bootstrap([[1.0]], seed=0)[1])

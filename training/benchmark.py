@@ -1,0 +1,263 @@
+"""The evaluation protocol of bean_env (``docs/benchmark.md``) and the command that runs it.
+
+    python -m bean_env.training.benchmark --out docs/benchmark.md            # the full protocol
+    python -m bean_env.training.benchmark --scale 0.1 --variants bean_duel   # a quick look
+
+Terms:
+- *entry*: one variant configuration the protocol measures (variant, rule options, player count).
+- *candidate*: the agent measured (``random``, ``heuristic``, ``mcts``, ``ppo`` where a policy is shipped
+  for exactly that configuration).
+- *opponent*: the agent in every other seat (``heuristic`` or ``mcts``); in ``bean_solitaire`` the only
+  opponent is the mafia.
+- *deal*: one engine seed. Each deal is played once with the candidate in every seat (seat rotation), the
+  same deals for every candidate, so the games of one deal are correlated: the intervals resample whole
+  deals (cluster bootstrap over deals, 2,000 resamples, percentile 95% interval, seeded).
+- *win*: being among the winners (BASE-11), a shared win counting 1/k; in ``bean_solitaire`` a positive
+  MAF-13 score. *Score margin*: the candidate's score minus the best other seat's score (in
+  ``bean_solitaire`` the MAF-13 score itself).
+- *chance level*: the win rate of a seat that is no better and no worse than the others, 1/n.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bean_env import new_game
+from bean_env.agents import make_agent
+from bean_env.engine.config import validate
+
+from .evaluate import play_game
+
+BOOTSTRAP = 2000
+CANDIDATES = ("random", "heuristic", "mcts", "ppo")
+OPPONENTS = ("heuristic", "mcts")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One configuration of the protocol: the deals played against each opponent kind."""
+    variant: str
+    options: dict = field(default_factory=dict)
+    deals: dict = field(default_factory=lambda: {"heuristic": 100, "mcts": 20})
+    seed: int = 0
+
+    @property
+    def config(self) -> dict:
+        return validate(self.variant, dict(self.options))
+
+    @property
+    def label(self) -> str:
+        n = self.config["num_players"]
+        extra = ", ".join(f"{k}={v}" for k, v in self.options.items() if k != "num_players")
+        return f"{self.variant}, {n} player{'s' if n > 1 else ''}" + (f" ({extra})" if extra else "")
+
+
+PRESET = {"trade_preset": "learning"}
+PROTOCOL = (
+    Entry("bohnanza", dict(PRESET, num_players=3), seed=2026_3000),
+    Entry("bohnanza", dict(PRESET, num_players=4), seed=2026_4000),
+    Entry("bohnanza", dict(PRESET, num_players=5), seed=2026_5000),
+    Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2000),
+    Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2100),
+    Entry("bean_solitaire", {}, deals={"mafia": 400}, seed=2026_1000),
+    Entry("hostile_takeover", {}, seed=2026_6000),
+)
+
+
+def chance_level(n: int) -> float | None:
+    return 1.0 / n if n > 1 else None
+
+
+def cluster_bootstrap(per_deal: list[list[float]], seed: int, resamples: int = BOOTSTRAP) -> tuple[float, float, float]:
+    """Mean over all games and its 95% percentile interval when whole deals are resampled."""
+    flat = [x for deal in per_deal for x in deal]
+    if not flat:
+        return math.nan, math.nan, math.nan
+    mean = sum(flat) / len(flat)
+    if len(per_deal) < 2:
+        return mean, math.nan, math.nan
+    sums = [(sum(d), len(d)) for d in per_deal]
+    rng = random.Random(seed)
+    k = len(sums)
+    stats = []
+    for _ in range(resamples):
+        s = c = 0.0
+        for _ in range(k):
+            a, b = sums[rng.randrange(k)]
+            s += a
+            c += b
+        stats.append(s / c)
+    stats.sort()
+    return mean, stats[int(0.025 * resamples)], stats[min(resamples - 1, int(0.975 * resamples))]
+
+
+@dataclass
+class Cell:
+    """A candidate against one opponent kind on one entry."""
+    candidate: str
+    opponent: str
+    games: int
+    deals: int
+    win: tuple[float, float, float]
+    margin: tuple[float, float, float]
+    seconds: float
+
+
+def ppo_available(entry: Entry) -> bool:
+    """A shipped ``ppo`` policy fits this configuration exactly (variant, options, observation layout)."""
+    try:
+        from bean_env.agents.ppo import PPOAgent
+    except ImportError:
+        return False
+    game = new_game(entry.variant, seed=0, **entry.config)
+    try:
+        PPOAgent()._setup(game.view(0))
+    except (ValueError, ImportError, FileNotFoundError):
+        return False
+    return True
+
+
+def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str = "mcts") -> Cell:
+    """Play ``deals`` deals with ``candidate`` in every seat in turn against ``opponent`` agents."""
+    config = entry.config
+    n = config["num_players"]
+    start = time.perf_counter()
+    wins: list[list[float]] = []
+    margins: list[list[float]] = []
+    spec = {"mcts": mcts}.get(candidate, candidate)
+    opp_spec = {"mcts": mcts}.get(opponent, opponent)
+    for d in range(deals):
+        seed = entry.seed + d
+        w, m = [], []
+        for seat in range(n):
+            players = [make_agent(spec, seed=seed * 31 + q) if q == seat else
+                       make_agent(opp_spec, seed=seed * 31 + 1000 + q) for q in range(n)]
+            game = play_game(entry.variant, config, seed, players)
+            winners = game.winners()
+            scores = game.scores()
+            w.append(1.0 / len(winners) if seat in winners else 0.0)
+            others = [scores[q] for q in range(n) if q != seat]
+            m.append(float(scores[seat] - max(others)) if others else float(scores[seat]))
+        wins.append(w)
+        margins.append(m)
+    return Cell(candidate, opponent, sum(map(len, wins)), deals, cluster_bootstrap(wins, entry.seed),
+                cluster_bootstrap(margins, entry.seed + 1), time.perf_counter() - start)
+
+
+def run_entry(entry: Entry, scale: float = 1.0, candidates=CANDIDATES, mcts: str = "mcts",
+              progress: bool = False) -> list[Cell]:
+    cells = []
+    n = entry.config["num_players"]
+    for opponent, deals in entry.deals.items():
+        deals = max(2, math.ceil(deals * scale))
+        for cand in candidates:
+            if cand == "ppo" and not ppo_available(entry):
+                continue
+            if n == 1:  # the mafia is the opponent: each candidate alone
+                cell = measure(entry, cand, "random", deals, mcts)
+                cell.opponent = "mafia"
+            else:
+                cell = measure(entry, cand, opponent, deals, mcts)
+            cells.append(cell)
+            if progress:
+                print(f"  {entry.label}: {cand} vs {cell.opponent}: win {cell.win[0]:.1%} over {cell.games} games "
+                      f"({cell.seconds:.0f}s)", flush=True)
+    return cells
+
+
+def _pct(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:.1%}"
+
+
+def _num(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:+.2f}"
+
+
+def table(entry: Entry, cells: list[Cell]) -> str:
+    n = entry.config["num_players"]
+    chance = chance_level(n)
+    lines = [f"### {entry.label}", "",
+             f"Chance level: {_pct(chance) if chance is not None else 'none (one seat against the mafia)'}; "
+             f"first deal seed {entry.seed}.", "",
+             "| candidate | opponents | deals | games | win rate | 95% CI (by deal) | score margin | 95% CI (by deal) |",
+             "|---|---|---:|---:|---:|---|---:|---|"]
+    for c in cells:
+        opp = c.opponent if n == 1 else f"{n - 1} x {c.opponent}"
+        lines.append(f"| {c.candidate} | {opp} | {c.deals} | {c.games} | {_pct(c.win[0])} | "
+                     f"{_pct(c.win[1])}-{_pct(c.win[2])} | {_num(c.margin[0])} | "
+                     f"{_num(c.margin[1])} to {_num(c.margin[2])} |")
+    if not any(c.candidate == "ppo" for c in cells):
+        lines += ["", "No `ppo` policy is shipped for this configuration."]
+    return "\n".join(lines)
+
+
+def protocol_text(entries, scale: float, mcts: str) -> str:
+    rows = ["| entry | deals vs heuristic | deals vs mcts | games per deal | chance level | first seed |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for e in entries:
+        n = e.config["num_players"]
+        vs_h = e.deals.get("heuristic", e.deals.get("mafia", 0))
+        rows.append(f"| {e.label} | {max(2, math.ceil(vs_h * scale))} | "
+                    f"{max(2, math.ceil(e.deals['mcts'] * scale)) if 'mcts' in e.deals else '-'} | {n} | "
+                    f"{_pct(chance_level(n)) if n > 1 else '-'} | {e.seed} |")
+    return "\n".join(rows)
+
+
+def run(entries=PROTOCOL, scale: float = 1.0, candidates=CANDIDATES, mcts: str = "mcts",
+        progress: bool = False) -> str:
+    """Run the protocol and return the tables (markdown)."""
+    start = time.perf_counter()
+    parts = [protocol_text(entries, scale, mcts), ""]
+    for e in entries:
+        parts += [table(e, run_entry(e, scale, candidates, mcts, progress)), ""]
+    parts.append(f"Scale {scale:g} of the protocol's deal counts, mcts as `{mcts}`, "
+                 f"{time.perf_counter() - start:.0f}s of wall time.")
+    return "\n".join(parts) + "\n"
+
+
+MARK = "<!-- generated by python -m bean_env.training.benchmark: everything below is replaced -->"
+
+
+def write(path: Path, generated: str) -> None:
+    """Replace the generated part of ``path`` (below ``MARK``), keeping the hand-written protocol text."""
+    old = path.read_text() if path.exists() else ""
+    head = old.split(MARK)[0].rstrip() + "\n\n" if MARK in old else old
+    path.write_text(head + MARK + "\n\n" + generated)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bean_env.training.benchmark", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", help="write the tables into this markdown file below its generated-part marker "
+                                 "(default: print them)")
+    p.add_argument("--scale", type=float, default=1.0, help="multiply every deal count by this (at least 2 deals)")
+    p.add_argument("--variants", help="comma-separated variants to run (default: every entry)")
+    p.add_argument("--candidates", default=",".join(CANDIDATES), help="candidates to measure")
+    p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
+    p.add_argument("--progress", action="store_true")
+    a = p.parse_args(argv)
+    if a.scale <= 0:
+        p.error(f"--scale must be positive, got {a.scale}")
+    entries = PROTOCOL
+    if a.variants:
+        wanted = [v.strip() for v in a.variants.split(",") if v.strip()]
+        unknown = set(wanted) - {e.variant for e in PROTOCOL}
+        if unknown:
+            p.error(f"unknown variant(s) {', '.join(sorted(unknown))}; the protocol has "
+                    f"{', '.join(sorted({e.variant for e in PROTOCOL}))}")
+        entries = tuple(e for e in PROTOCOL if e.variant in wanted)
+    cands = tuple(c.strip() for c in a.candidates.split(",") if c.strip())
+    text = run(entries, a.scale, cands, a.mcts, a.progress)
+    if a.out:
+        write(Path(a.out), text)
+        print(f"written to {a.out}")
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
