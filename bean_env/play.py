@@ -91,7 +91,8 @@ HELP = """commands:
   offer TARGET [give CARDS] [want CARDS]
                     build and submit a whole offer; TARGET is all, a seat number or pN; CARDS are
                     bean names separated by commas, e.g.  offer all give red,blue want stink
-                    a hand card by position: red@3; a trade-area card: area:red
+                    (a trade-area card of that type if there is one, else a hand card);
+                    2 soy = two soy; hand red / area red; #3 = hand card 3 (also red@3)
   undo              take back the last step of the offer you are building (costs nothing)
   help, ?           this list
   q, quit           abandon the game
@@ -157,21 +158,45 @@ class OfferError(ValueError):
     """A one-line offer that cannot be made; the message says why."""
 
 
-_ITEM = re.compile(r"^(area:)?([a-z_]+)(?:@(area|\d+))?$")
+def _bean(word: str, raw: str) -> str:
+    w = word[:-1] if word.endswith("s") and word[:-1] in CODE else word  # "reds"
+    if w not in CODE:
+        raise OfferError(f"unknown card {raw!r}; bean names: {', '.join(NAMES)}")
+    return w
 
 
-def _parse_items(text: str) -> list[tuple[str, int | None, bool]]:
-    """``red,blue@3,area:soy`` -> [(type, hand position or None, from the trade area)]."""
+def _parse_items(text: str) -> list[tuple[str | None, int | None, str]]:
+    """Cards of an offer line -> [(type name or None, hand position or None, "hand" / "area" / "")].
+
+    Accepted: ``red`` (a trade-area card if there is one, else a hand card), ``2 soy``, ``hand red``,
+    ``area red`` or ``area:red``, ``#3`` or ``card 3`` (hand card 3), ``red@3`` (hand card 3, a red)."""
     items = []
-    for raw in re.split(r"[,\s]+", text.strip()):
-        if not raw:
-            continue
-        m = _ITEM.match(raw.lower())
-        if not m or m.group(2) not in CODE:
-            raise OfferError(f"unknown card {raw!r}; bean names: {', '.join(NAMES)}")
-        pos = m.group(3)
-        area = bool(m.group(1)) or pos == "area"
-        items.append((m.group(2), int(pos) - 1 if pos and pos != "area" else None, area))
+    for chunk in re.split(r"\s*,\s*|\s+and\s+", text.strip()):
+        words = chunk.split()
+        i = 0
+        while i < len(words):
+            raw = w = words[i]
+            count, where = 1, ""
+            if w.isdigit() and i + 1 < len(words):
+                count, i = int(w), i + 1
+                raw = w = words[i]
+            if w in ("hand", "area", "card") and i + 1 < len(words):
+                where, i = w, i + 1
+                raw = w = words[i]
+            if w.startswith("area:"):
+                where, w = "area", w[5:]
+            i += 1
+            if where == "card" or w.startswith("#"):
+                digits = w.lstrip("#")
+                if not digits.isdigit():
+                    raise OfferError(f"unknown hand card {raw!r}; write #3 for hand card 3")
+                items.extend([(None, int(digits) - 1, "hand")] * count)
+                continue
+            m = re.match(r"^([a-z_]+)@(\d+)$", w)
+            if m:
+                items.extend([(_bean(m.group(1), raw), int(m.group(2)) - 1, "hand")] * count)
+                continue
+            items.extend([(_bean(w, raw), None, where)] * count)
     return items
 
 
@@ -194,9 +219,9 @@ def parse_offer(text: str, n: int) -> tuple[int, list, list]:
     give, want = [], []
     for key, value in zip(parts[1::2], parts[2::2]):
         (give if key == "give" else want).extend(_parse_items(value))
-    for name, pos, area in want:
-        if pos is not None or area:
-            raise OfferError(f"wanted cards are named by type only, not {name}@...")
+    for name, pos, where in want:
+        if name is None or pos is not None or where:
+            raise OfferError("wanted cards are named by type only, e.g. want 2 soy, red")
     return target, give, [CODE[name] for name, _, _ in want]
 
 
@@ -215,25 +240,30 @@ def offer_steps(game, seat: int, target: int, give: list, want: list[int]) -> li
         return [_whole_offer(game, seat, target, give, want)]
     hand = s.hands[seat]
     positions, area = [], []
-    for name, pos, from_area in give:
-        t = CODE[name]
-        if from_area or (pos is None and seat == s.active and hand.count(t) <= sum(
-                1 for p in positions if hand[p] == t) and t in s.face_up):
-            if seat != s.active:
-                raise OfferError("only the active player gives trade-area cards (TRADE-1)")
+    if any(where == "area" for _, _, where in give) and seat != s.active:
+        raise OfferError("only the active player gives trade-area cards (TRADE-1)")
+    # hand cards by position first, then named hand or trade-area cards, then plain names
+    for name, pos, where in sorted(give, key=lambda item: (item[1] is None, item[2] == "")):
+        t = CODE[name] if name else None
+        if pos is not None:
+            if not 0 <= pos < len(hand):
+                raise OfferError(f"there is no hand card {pos + 1}; your hand has {len(hand)} cards")
+            if t is not None and hand[pos] != t:
+                raise OfferError(f"hand card {pos + 1} is {NAMES[hand[pos]]}, not {name}")
+            if pos in positions:
+                raise OfferError(f"hand card {pos + 1} is given twice")
+            positions.append(pos)
+            continue
+        in_area = s.face_up.count(t) - area.count(t) if seat == s.active else 0
+        if where == "area" or (where == "" and in_area > 0):
+            if in_area <= 0:
+                raise OfferError(f"the trade area has no {'more ' if t in area else ''}{name}")
             area.append(t)
             continue
+        pos = next((i for i, c in enumerate(hand) if c == t and i not in positions), None)
         if pos is None:
-            pos = next((i for i, c in enumerate(hand) if c == t and i not in positions), None)
-            if pos is None:
-                held = ", ".join(NAMES[c] for c in hand) or "nothing"
-                raise OfferError(f"you have no {'more ' if t in hand else ''}{name} to give (your hand: {held})")
-        elif not 0 <= pos < len(hand):
-            raise OfferError(f"there is no hand card {pos + 1}; your hand has {len(hand)} cards")
-        elif hand[pos] != t:
-            raise OfferError(f"hand card {pos + 1} is {NAMES[hand[pos]]}, not {name}")
-        if pos in positions:
-            raise OfferError(f"hand card {pos + 1} is given twice")
+            held = ", ".join(NAMES[c] for c in hand) or "nothing"
+            raise OfferError(f"you have no {'more ' if t in hand else ''}{name} to give (your hand: {held})")
         positions.append(pos)
     used = Counter(area)
     for t, c in used.items():
@@ -255,8 +285,9 @@ def offer_steps(game, seat: int, target: int, give: list, want: list[int]) -> li
 def _whole_offer(game, seat: int, target: int, give: list, want: list[int]) -> Action:
     """The ``OFFER_CARDS`` action of a one-line offer when offers are whole actions
     (``offer_actions=macro``: given cards are named by type, trade-area cards are given first)."""
-    if any(pos is not None for _, pos, _ in give):
-        raise OfferError("with whole-offer actions (offer_actions=macro) cards are named by type only")
+    if any(pos is not None or where for _, pos, where in give):
+        raise OfferError("with whole-offer actions (offer_actions=macro) cards are named by type only "
+                         "(trade-area cards of a type are given first)")
     types = [CODE[name] for name, _, _ in give]
     cap = game.rules.offer_cap
     if cap is not None and (len(types) > cap or len(want) > cap):

@@ -115,6 +115,24 @@ def test_play_one_line_offer_is_composed_through_the_sub_decisions_and_the_trade
     assert session.game.history[start + 1].a == 2  # hand card 3, as asked
 
 
+@pytest.mark.parametrize("line,hand,trade", [
+    ("offer 1 give stink want soy", [], ["stink"]),        # a plain name: the trade area's card first
+    ("offer 1 give area:garden, 2 reds", [0, 2], ["garden"]),
+    ("offer 1 give #2 and hand red", [0, 1], []),
+    ("offer all give red@3", [2], []),
+])
+def test_play_offer_line_names_cards_by_type_position_or_place(line, hand, trade):
+    """TRADE-1/2: which cards a one-line offer gives (hand positions and trade-area types)."""
+    game = _trade_position()
+    start = len(game.history)
+    session, out = _session(game, f"{line}\nq\n")
+    session.run()
+    steps = session.game.history[start:]
+    steps = steps[:[a.kind for a in steps].index(Kind.SUBMIT)]
+    assert [a.a for a in steps if a.kind == Kind.GIVE_HAND] == hand, out.getvalue()[-600:]
+    assert [NAMES[a.a] for a in steps if a.kind == Kind.GIVE_TRADE] == trade
+
+
 @pytest.mark.parametrize("line,reason", [
     ("offer 1 give chili want soy", "you have no chili to give (your hand: red, blue, red)"),
     ("offer 1 give red,red,red want soy", "you have no more red to give"),
@@ -122,6 +140,8 @@ def test_play_one_line_offer_is_composed_through_the_sub_decisions_and_the_trade
     ("offer 1 give red@2", "hand card 2 is blue, not red"),
     ("offer 1 give nonsense", "unknown card 'nonsense'"),
     ("offer 0 give red", "you cannot offer to yourself"),
+    ("offer 1 give area red", "the trade area has no red"),
+    ("offer 1 give #9", "there is no hand card 9; your hand has 3 cards"),
     ("offer all", "an offer must give or want at least one card"),
 ])
 def test_play_offer_errors_say_why_and_change_nothing(line, reason):
@@ -273,3 +293,18 @@ def test_play_in_a_real_terminal_with_tmux():
         assert "Traceback" not in screen
     finally:
         subprocess.run(base + ["kill-server"], capture_output=True)
+
+
+def test_play_offer_line_with_whole_offer_actions():
+    """With offer_actions=macro an offer line becomes the one OFFER_CARDS action, or says why not."""
+    game = make_position("bohnanza", phase="trade", num_players=3, active=0,
+                         hands=[["red", "blue", "red"], ["soy", "chili"], ["green"]],
+                         face_up=["stink", "garden"], seed=1, offer_actions="macro", max_offer_cards=2)
+    start = len(game.history)
+    session, out = _session(game, "offer 1 give red,red,blue want soy\noffer 1 give #1\noffer 1 give red want soy\nq\n")
+    session.run()
+    text = out.getvalue()
+    assert "offer not possible: at most 2 cards on each side of an offer (max_offer_cards, TRADE-2)" in text
+    assert "offer not possible: with whole-offer actions (offer_actions=macro) cards are named by type" in text
+    assert session.game.history[start].kind == Kind.OFFER_CARDS
+    assert "trade done: P0 gives red to P1 for soy" in text
