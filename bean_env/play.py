@@ -21,6 +21,7 @@ from typing import TextIO
 
 from .cards import CODE, NAMES, TYPES
 from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe, pack_offer
+from .engine.mafia import BOSS_NAMES
 from .render import card_name, field_text, hand_text, offer_text
 from .engine.views import mask_history
 
@@ -146,8 +147,9 @@ def label(action: Action, s, seat: int) -> str:
     if kind == Kind.DISCARD_HAND:
         return f"discard {card(a)} (hand card {a + 1})"
     if kind == Kind.GIVE_MAFIA:
-        from .engine.mafia import BOSS_NAMES
         return f"give {card(a)} (hand card {a + 1}) to {BOSS_NAMES[b] if b < len(BOSS_NAMES) else b}"
+    if kind == Kind.PLACE_STACK and b >= 3:
+        return f"place {NAMES[a]} stack on {BOSS_NAMES[b - 3]}'s field" if b - 3 < len(BOSS_NAMES) else describe(action)
     if kind == Kind.OFFER:
         return "offer to all" if a == ALL else f"offer to player {a}"
     return describe(action)
@@ -394,14 +396,16 @@ class PlaySession:
             lines.append(offer_text(s))
         lines.append("-" * 78)
         hand = s.hands[seat]
-        order = "front first" if s.variant != "hostile_takeover" else "no order"
-        lines.append(f"your hand ({order}): " + ("  ".join(f"{i + 1}:{NAMES[c]}" for i, c in enumerate(hand))
-                                              or "empty"))
+        if s.variant == "hostile_takeover":  # HT-3: a hand has no order, cards are named by type
+            lines.append("your hand (no order): " + (" ".join(NAMES[c] for c in hand) or "empty"))
+        else:
+            lines.append("your hand (front first): " + ("  ".join(f"{i + 1}:{NAMES[c]}" for i, c in enumerate(hand))
+                                                      or "empty"))
         texts = getattr(s, "texts", None)
         if texts is not None:
             lines.append("your text cards:" + ("" if texts[seat] else " none"))
             for c in texts[seat]:
-                lines.append(f"  {TEXT_NAMES[c]}: {TEXT_EFFECTS[c]}")
+                lines.append(f"  {TEXT_NAMES[c]}: {TEXT_EFFECTS[c]} (TXT-{c + 1})")
         history = mask_history(game.history, seat, game.state)
         if history:
             lines.append("last: " + "; ".join(str(a) for a in history[-6:]))
@@ -415,7 +419,8 @@ class PlaySession:
 
     # -- input -------------------------------------------------------------------------------------------
     def read(self, legal: list[Action]) -> str:
-        self.say(f"your choice (1-{len(legal)}, an action's text, offer ..., undo, help or q): ", end="")
+        trading = " offer ..., undo," if hasattr(self.game.rules, "trade_legal") else ""
+        self.say(f"your choice (1-{len(legal)}, an action's text,{trading} help or q): ", end="")
         self.out.flush()
         line = self.inp.readline()
         if not line:

@@ -97,7 +97,8 @@ def test_play_takeover_text_cards_are_shown_with_their_effects():
     assert listed
     for line in listed:
         name, effect = line.split(": ", 1)
-        assert effect == TEXT_EFFECTS[TEXT_NAMES.index(name)]
+        code = TEXT_NAMES.index(name)
+        assert effect == f"{TEXT_EFFECTS[code]} (TXT-{code + 1})"
     assert "your hand (no order)" in text
 
 
