@@ -348,6 +348,19 @@ def why_not(game, action: Action, seat: int) -> str:
     return f"'{text}' is not legal at decision '{d}'"
 
 
+def _trade_partner(s, action: Action) -> int | None:
+    """The seat that trades with the proposer if ``action`` starts or continues carrying out the offer
+    (TRADE-4/5): the last answer with exactly one acceptor, a pick, or a choice at ``choose_give``."""
+    if s.decision == "choose_give":
+        return s.x_partner
+    if s.decision == "pick":
+        return action.a if action.kind == Kind.PICK else None
+    if s.decision == "respond" and len(s.o_pending) == 1 and action.kind in (Kind.ACCEPT, Kind.DECLINE):
+        accepted = s.o_accept + ([s.actor] if action.kind == Kind.ACCEPT else [])
+        return accepted[0] if len(accepted) == 1 else None
+    return None
+
+
 # -- the session ----------------------------------------------------------------------------------------------
 class Quit(Exception):
     """The person left the game (q, end of input)."""
@@ -500,12 +513,11 @@ class PlaySession:
         """Apply one action and report it (masked for the person), with the trade it completes."""
         game, s = self.game, self.game.state
         p = game.current_player
-        before = None
-        if s.o_prop >= 0 and s.decision in ("respond", "pick", "choose_give"):
-            seen = game.rules.mask(s, self.seat)
-            before = (s.o_prop, [card_name(seen.hands[s.o_prop][i]) for i in s.o_hand]
-                      + [NAMES[t] for t in s.o_trade], [NAMES[t] for t in s.o_want],
-                      [len(x) for x in s.to_plant])
+        partner = _trade_partner(s, action)
+        if partner is not None:
+            seen = game.rules.mask(s, self.seat)  # the given hand cards were shown at submission (INFO-2)
+            trade = (s.o_prop, partner, [card_name(seen.hands[s.o_prop][i]) for i in s.o_hand]
+                     + [NAMES[t] for t in s.o_trade], [NAMES[t] for t in s.o_want])
         if p == self.seat and s.decision in ("offer", "compose") and action.kind != Kind.PASS:
             if s.decision == "offer" and action.kind == Kind.OFFER:
                 self.undo_base, self.undo_steps = game.clone(), []
@@ -517,14 +529,10 @@ class PlaySession:
         if p != self.seat:
             shown = mask_history(game.history, self.seat, game.state)[-1]
             self.say(f"  player {p} ({self.names[p]}): {shown}")
-        if before is not None and game.state.o_prop == -1:
-            prop, give, want, sizes = before
-            got = [q for q in range(game.num_players)
-                   if q != prop and len(game.state.to_plant[q]) > sizes[q]]
-            if got or (len(game.state.to_plant[prop]) > sizes[prop]):
-                partner = got[0] if got else "?"
-                self.say(f"trade done: P{prop} gives {', '.join(give) or 'nothing'} to P{partner} for "
-                         f"{', '.join(want) or 'nothing'}")
+        if partner is not None and game.state.o_prop == -1:  # carried out (not waiting for choose_give)
+            prop, partner, give, want = trade
+            self.say(f"trade done: P{prop} gives {', '.join(give) or 'nothing'} to P{partner} for "
+                     f"{', '.join(want) or 'nothing'}")
 
     def run(self) -> int:
         try:

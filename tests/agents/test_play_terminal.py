@@ -309,3 +309,20 @@ def test_play_offer_line_with_whole_offer_actions():
     assert "offer not possible: with whole-offer actions (offer_actions=macro) cards are named by type" in text
     assert session.game.history[start].kind == Kind.OFFER_CARDS
     assert "trade done: P0 gives red to P1 for soy" in text
+
+
+@pytest.mark.parametrize("choice,line", [("trade with player 2", "trade done: P0 gives red to P2 for soy"),
+                                         ("end trading", None), ("cancel", None)])
+def test_play_trade_line_only_for_a_trade_carried_out(choice, line):
+    """TRADE-4/5: the 'trade done' line names the picked partner; no line when no trade happens."""
+    game = make_position("bohnanza", phase="trade", num_players=3, active=0,
+                         hands=[["red", "blue"], ["soy", "chili"], ["soy", "green"]],
+                         face_up=["stink", "garden"], seed=3)
+    session, out = _session(game, f"offer all give red want soy\n{choice}\nq\n")
+    session.run()
+    text = out.getvalue()
+    assert "several players accepted your offer" in text
+    if line:
+        assert line in text and text.count("trade done") == 1
+    else:
+        assert "trade done" not in text
