@@ -188,6 +188,8 @@ def check_action(action: Any, size: int, who: str) -> int:
     integer arrays); anything else raises before the env changes: a ``TypeError`` for another type
     (strings, engine ``Action`` objects, floats, bools, ``None`` for a live agent), a ``ValueError`` for an
     integer outside ``0..size-1``. Whether the action is legal is the caller's business (the mask)."""
+    if type(action) is int and 0 <= action < size:  # the common case, without the ABC checks
+        return action
     if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
         action = action.item()
     if isinstance(action, numbers.Integral) and not isinstance(action, (bool, np.bool_)):
