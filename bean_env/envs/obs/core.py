@@ -112,7 +112,15 @@ class ObservationEncoder:
         """The observation of seat ``me`` written into ``out`` (default: a reused internal buffer, valid
         until the next call; copy it to keep it). ``memory``: the game's ``Memory`` (see ``new_memory``);
         without it the history blocks read as "nothing revealed yet"."""
-        ix, vx = self._raw(s, me, memory)
+        ctx = self.ctx
+        if memory is not None:
+            memory.check()
+        ctx.mem = memory
+        ix: list[int] = []
+        vx: list[float] = []
+        for write, start in self._writers:
+            write(ctx, s, me, start, ix, vx)
+        ctx.mem = None
         buf = self._buf if out is None else out
         buf.fill(0.0)
         if ix:
@@ -204,16 +212,24 @@ class PileCounts:
     def of(self, pile: list) -> list[int]:
         snap, per, tslot = self.snap, self.per, self.tslot
         m, k = len(snap), len(pile)
-        if k >= m and pile[:m] == snap:
-            for c in pile[m:]:
+        if k == m:
+            if pile == snap:
+                return per
+        elif k < m:
+            if snap[:k] == pile:     # cards taken from the top
+                for c in snap[k:]:
+                    per[tslot[c]] -= 1
+                del snap[k:]
+                return per
+        elif pile[:m] == snap:       # cards put on top
+            new = pile[m:]
+            for c in new:
                 per[tslot[c]] += 1
-        elif k < m and snap[:k] == pile:
-            for c in snap[k:]:
-                per[tslot[c]] -= 1
-        else:
-            per = self.per = [0] * self.t
-            for c in pile:
-                per[tslot[c]] += 1
+            snap.extend(new)
+            return per
+        per = self.per = [0] * self.t
+        for c in pile:
+            per[tslot[c]] += 1
         self.snap = pile[:]
         return per
 

@@ -21,6 +21,8 @@ from .core import Block, Context, StaleMemoryError, counts, rel
 OFFERS_KEPT = 3  # offers of this turn encoded in detail, most recent first
 OPEN, DECLINED, CANCELLED, EXECUTED = range(4)
 OUTCOMES = ("open", "declined", "cancelled", "executed")
+# actions that make or answer an offer; others only matter while an offer is open
+_TRADE_KINDS = frozenset((Kind.SUBMIT, Kind.OFFER_CARDS, Kind.ACCEPT, Kind.DECLINE, Kind.PICK))
 
 
 class OfferRecord:
@@ -71,7 +73,7 @@ class Memory:
         self.seen = len(game.history)
         s = game.state
         self._clear(s.turn)
-        self._pre = (s.decision, s.actor, any(s.made))
+        self._pre = (s.decision, s.actor, False)
         return self
 
     def check(self) -> None:
@@ -90,10 +92,12 @@ class Memory:
         if not self.active:
             return
         s = game.state
-        self._trade(s, h[-1])
+        action = h[-1]
+        if action.kind in _TRADE_KINDS or self.offers and self.offers[-1].outcome == OPEN:
+            self._trade(s, action)
         if s.turn != self.turn:
             self._clear(s.turn)
-        self._pre = (s.decision, s.actor, any(s.made))
+        self._pre = (s.decision, s.actor, bool(self.offers) and self.offers[-1].outcome == OPEN and any(s.made))
 
     def _trade(self, s: State, action) -> None:
         decision, actor, made_any = self._pre
