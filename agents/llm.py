@@ -41,7 +41,9 @@ Where offers are legal you may also write a whole offer on one line:
 def _load(complete: Union[Complete, str]) -> Complete:
     if isinstance(complete, str):
         module, _, attr = complete.partition(":")
-        if not attr:
+        if not attr:  # "package.module.function" (agent specs use ':' between options)
+            module, _, attr = complete.rpartition(".")
+        if not module or not attr:
             raise ValueError(f"bad complete {complete!r}; expected a callable or 'package.module:function'")
         obj: Any = importlib.import_module(module)
         for part in attr.split("."):

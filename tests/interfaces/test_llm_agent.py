@@ -46,6 +46,11 @@ def test_registered_and_needs_a_client():
         LLMAgent(first_legal, retries=-1)
     with pytest.raises(ValueError, match="expected a callable"):
         LLMAgent(42)
+    import json
+    assert LLMAgent("json:dumps").complete is json.dumps          # an import path, as agent specs give it
+    assert LLMAgent("json.dumps").complete is json.dumps
+    with pytest.raises(ValueError, match="bad complete"):
+        LLMAgent("dumps")
 
 
 @pytest.mark.parametrize("variant,config", [("bean_duel", {}), ("bean_solitaire", {}),
