@@ -257,6 +257,12 @@ def _chosen_gives(state: State) -> dict[int, int]:
     return dict(zip(state.x_hand, by_hand))
 
 
+def _require(held: Counter, want: Counter) -> None:
+    """Add "holds at least ``want``" to what is known to be held (per type, the larger count)."""
+    for t, c in want.items():
+        held[t] = max(held[t], c)
+
+
 def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Counter, dict[int, int]]]:
     """Per seat, ``(cards it must hold, {hand position: type})`` known from public acts (INFO-3): an
     acceptance (TRADE-4) until that seat's hand could have lost a card (it gave cards in an executed
@@ -272,25 +278,20 @@ def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Count
             if want is None:
                 held.pop(q, None)
                 continue
-            mine = held.setdefault(q, Counter())
-            for t, c in want.items():
-                mine[t] = max(mine[t], c)
+            _require(held.setdefault(q, Counter()), want)
     if back and state.decision != "plant":
         held.pop(state.active, None)  # the turn's active player has planted (or had nothing to plant)
     want = Counter(state.o_want)
     if state.decision in ("respond", "pick", "choose_give"):
         for q in state.o_accept:  # acceptors of the offer being answered (certain, from the state)
             if q != state.active:
-                mine = held.setdefault(q, Counter())
-                for t, c in want.items():
-                    mine[t] = max(mine[t], c)
+                _require(held.setdefault(q, Counter()), want)
     out = {q: (c, {}) for q, c in held.items() if c}
     if state.decision == "choose_give":
         q = state.x_partner
         need = want - Counter(state.face_up) if q == state.active else want
-        mine, _ = out.get(q, (Counter(), {}))
-        for t, c in need.items():
-            mine[t] = max(mine[t], c)
+        mine = out[q][0] if q in out else Counter()
+        _require(mine, need)
         out[q] = (mine, _chosen_gives(state))
     return out
 
