@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from .cards import NAMES, TYPES
-from .engine.actions import Action
+from .engine.actions import Action, Kind
 from .engine.game import Game, new_game
 from .engine.views import mask_history
 
@@ -45,6 +45,20 @@ def _record_of(source: Union[Game, dict, str, Path]) -> dict:
     return source
 
 
+def _last_text(history: list, seat: int, state) -> str:
+    """The last action as ``seat`` may read it (``mask_history``, run only over the tail it depends on:
+    the offer or takeover that a hidden part belongs to)."""
+    if not history:
+        return ""
+    last = history[-1]
+    if last.kind not in (Kind.GIVE_HAND, Kind.HT_DEFEND):
+        return str(last)
+    k = len(history) - 1
+    while k > 0 and history[k].kind not in (Kind.OFFER, Kind.HT_ATTACK):
+        k -= 1
+    return str(mask_history(history[k:], seat, state)[-1])
+
+
 def frame(game: Game, seat: int | None) -> dict:
     """What ``seat`` sees now (``None``: every card), as compact JSON-able data."""
     if seat is None:
@@ -53,7 +67,7 @@ def frame(game: Game, seat: int | None) -> dict:
     else:
         view = game.view(seat)
         s = view.state
-        last = str(mask_history(game.history, seat, s)[-1]) if game.history else ""
+        last = _last_text(game.history, seat, s)
     n = s.n
     offer = None
     if s.o_prop >= 0:
