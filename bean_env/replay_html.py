@@ -72,7 +72,9 @@ def frame(game: Game, seat: int | None) -> dict:
     offer = None
     if s.o_prop >= 0:
         hand = s.hands[s.o_prop]
-        offer = {"from": s.o_prop, "to": s.o_to, "gh": [[i, hand[i] if i < len(hand) else -1] for i in s.o_hand],
+        hidden = seat is not None and s.decision == "compose" and s.o_prop != seat  # positions not yet shown
+        offer = {"from": s.o_prop, "to": s.o_to,
+                 "gh": [[-1, -1] if hidden else [i, hand[i] if i < len(hand) else -1] for i in s.o_hand],
                  "gt": list(s.o_trade), "w": list(s.o_want), "pend": list(s.o_pending), "acc": list(s.o_accept)}
     mafia = None
     if hasattr(s, "treasury"):
@@ -223,7 +225,7 @@ function render(){
   if(F.of){const o=el("div","offer"); o.id="offer";
     const to=F.of.to>=D.n?"all":who(F.of.to);
     o.appendChild(el("div","", "Offer by "+who(F.of.from)+" to "+to+(F.of.pend.length?" | to answer: "+F.of.pend.map(who).join(", "):"")+(F.of.acc.length?" | accepted: "+F.of.acc.map(who).join(", "):"")));
-    const g=el("div","row"); g.appendChild(el("span","lbl","gives")); for(const [i,c] of F.of.gh){const k=card(c); k.title="hand card "+(i+1); g.appendChild(k);} cards(g,F.of.gt); o.appendChild(g);
+    const g=el("div","row"); g.appendChild(el("span","lbl","gives")); for(const [i,c] of F.of.gh){const k=card(c); if(i>=0) k.title="hand card "+(i+1); g.appendChild(k);} cards(g,F.of.gt); o.appendChild(g);
     const w=el("div","row"); w.appendChild(el("span","lbl","wants")); cards(w,F.of.w); o.appendChild(w); C.appendChild(o);}
   if(F.m){r=el("div","row"); r.id="mafia"; r.appendChild(el("span","lbl","mafia: "+F.m.t+" coins"));
     for(const [t,c,name,th] of F.m.b){const f=el("span","field"); f.appendChild(el("span","cnt",name+" (>="+th+")")); f.appendChild(t>=0?card(t,c):el("span","cnt","empty")); r.appendChild(f);} C.appendChild(r);}

@@ -109,10 +109,18 @@ def _offer_lines(view: PlayerView) -> list[str]:
         return []
     me = view.player
     to = "all other players" if o["to"] == ALL else _seat(o["to"], me)
-    give = [f"hand card {i + 1}" + (f" ({name})" if name else "") for i, name in o["give_hand"]]
+    building = view.decision == "compose"
+    if building and o["proposer"] != me:
+        # others see how many hand cards an offer being built gives, not which (as the masked history)
+        k = len(o["give_hand"])
+        give = [f"{k} hand card{'s' if k > 1 else ''}"] if k else []
+    else:
+        give = [f"hand card {i + 1}" + (f" ({name})" if name else "") for i, name in o["give_hand"]]
     give += [f"trade-area {t}" for t in o["give_trade"]]
-    want = ", ".join(o["want"]) or "nothing (a gift)"
-    lines = [f"Offer by {_seat(o['proposer'], me)} to {to}: gives {', '.join(give) or 'nothing'}; wants {want}."]
+    want = ", ".join(o["want"]) or ("nothing yet" if building else "nothing (a gift)")
+    state = " (being built)" if building else ""
+    lines = [f"Offer{state} by {_seat(o['proposer'], me)} to {to}: gives {', '.join(give) or 'nothing'}; "
+             f"wants {want}."]
     if o["pending"]:
         lines.append("  Still to answer: " + ", ".join(_seat(q, me) for q in o["pending"]) + ".")
     if o["accepted"]:

@@ -147,3 +147,16 @@ def test_other_variants_render_in_chromium(variant, config, tmp_path):
         assert 'id="mafia"' in dom and "Al Cabohne" in dom
     else:
         assert "text cards" in dom
+
+
+def test_offer_being_built_hides_hand_positions_from_others():
+    from bean_env.engine.positions import make_position
+    from bean_env.text import parse_actions
+
+    g = make_position("bohnanza", num_players=3, active=0, phase="trade",
+                      hands=[["green", "red", "green"], ["stink", "soy"], ["blue"]],
+                      fields=[[("red", 2)], [("soy", 1)], []], coins=[2, 0, 1], face_up=["red", "blue"], seed=1)
+    for a in parse_actions("offer all give #2 want stink", g)[:2]:
+        g.apply(a)
+    assert frame(g, 1)["of"]["gh"] == [[-1, -1]]
+    assert frame(g, 0)["of"]["gh"] == [[1, g.state.hands[0][1]]]

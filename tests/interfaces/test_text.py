@@ -190,3 +190,16 @@ def test_observation_of_a_finished_game_names_no_decision():
         observation_text("game", 0)
     with pytest.raises(ValueError, match="belongs to player 0"):
         observation_text(g.view(0), 1)
+
+
+def test_offer_being_built_shows_others_only_how_many_hand_cards():
+    """While an offer is built, others see how many hand cards it gives, not which (as the masked
+    history shows them); the proposer sees its own positions and cards."""
+    g = _trade_position()
+    for a in parse_actions("offer all give #2 want stink", g)[:2]:
+        g.apply(a)
+    assert g.decision == "compose"
+    other = observation_text(g, 1)
+    assert "Offer (being built) by player 0 to all other players: gives 1 hand card; wants nothing yet." in other
+    assert "hand card 2" not in other
+    assert "gives hand card 2 (red)" in observation_text(g, 0)
