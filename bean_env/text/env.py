@@ -7,12 +7,14 @@
 The text is ``observation_text`` + the numbered legal actions; an action is anything ``parse_actions``
 reads (an index, an action string, a one-line offer, whose sub-decisions are all applied). The other
 seats are played by the given agents (objects with ``act(view, legal_actions)``; this module imports
-no agent). Reward, once at the end: ``1/k`` to each of ``k`` winners, ``-1`` to a losing seat, ``0``
-without a winner (a solitaire draw) or on truncation. Unreadable text raises ``ActionParseError``
+no agent). Reward, once at the end: the envs' ``reward_mode="win"`` reward of the seat (``1/k`` to each
+of ``k`` winners, ``-1`` otherwise; the mafia variants and solitaire score by their own rule), ``0`` on
+truncation. Unreadable text raises ``ActionParseError``
 and changes nothing (``invalid="retry"`` instead returns the same observation with the error, reward 0).
 """
 from __future__ import annotations
 
+import importlib
 import string
 from typing import Any
 
@@ -53,6 +55,7 @@ class TextEnv(gymnasium.Env):
         self.observation_space = text
         self.action_space = spaces.Text(max_length=1_000, charset=string.printable)
         self.game: Game | None = None
+        self._hooks = None
 
     def _advance(self) -> None:
         g = self.game
@@ -88,10 +91,10 @@ class TextEnv(gymnasium.Env):
         g = self.game
         if g.is_truncated:
             return 0.0
-        winners = g.winners()
-        if not winners:
-            return 0.0
-        return 1.0 / len(winners) if self.seat in winners else -1.0
+        if self._hooks is None:  # the AEC env of this configuration, for its reward rule only
+            module = importlib.import_module(f"bean_env.envs.{self.variant}_v1")
+            self._hooks = module.raw_env(**self.config)
+        return float(self._hooks.win_rewards(g)[self.seat])
 
     def step(self, action: str):
         if self.game is None:

@@ -56,3 +56,18 @@ def test_options_are_checked():
         TextEnv("bohnanza", num_players=9, opponents={})
     with pytest.raises(RuntimeError, match="reset"):
         TextEnv("bean_solitaire").step("0")
+
+
+def test_reward_is_the_envs_win_reward():
+    """The mafia variant: the envs' win rule (MAF-13), not only the engine's winner list."""
+    import bean_env
+    from bean_env.agents import make_agent
+
+    env = TextEnv("al_cabohne", seat=1, opponents={0: make_agent("random", seed=2)})
+    text, info = env.reset(seed=5)
+    done = False
+    while not done:
+        text, reward, terminated, truncated, info = env.step("0")
+        done = terminated or truncated
+    expected = bean_env.al_cabohne_v1.raw_env().win_rewards(env.game)[1]
+    assert reward == expected
