@@ -187,6 +187,9 @@ def show_human(owner, game: Game, viewer: int | None, text: str) -> None:
     view.show(game, viewer, text)
 
 
+_NO_WINDOW = {"agg", "cairo", "pdf", "pgf", "ps", "svg", "template"}
+
+
 class HumanView:
     """The ``human`` render mode: a matplotlib window showing ``render_rgb`` where a display and
     matplotlib exist, else the text table printed (the fallback is decided once, at the first call)."""
@@ -200,7 +203,11 @@ class HumanView:
             self._ok = has_display()
             if self._ok:
                 try:
+                    import matplotlib
                     import matplotlib.pyplot  # noqa: F401
+                    backend = matplotlib.get_backend().lower()
+                    # a file-only or inline backend cannot open a window: print the text instead
+                    self._ok = backend not in _NO_WINDOW and not backend.startswith("module://")
                 except ImportError:
                     self._ok = False
         if not self._ok:

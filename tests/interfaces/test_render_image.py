@@ -144,3 +144,16 @@ def test_human_mode_prints_text_without_a_display(monkeypatch, capsys):
     g = bean_env.new_game("bean_duel", seed=1)
     show_human(Owner(), g, None, "TABLE TEXT")
     assert "TABLE TEXT" in capsys.readouterr().out
+
+
+def test_human_mode_prints_text_with_a_file_only_backend(monkeypatch, capsys):
+    """A display exists but matplotlib draws to files only (Agg): text, no window."""
+    mpl = pytest.importorskip("matplotlib")
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr(mpl, "get_backend", lambda: "agg")
+
+    class Owner:
+        pass
+
+    show_human(Owner(), bean_env.new_game("bean_duel", seed=1), None, "TABLE TEXT")
+    assert "TABLE TEXT" in capsys.readouterr().out
