@@ -237,3 +237,33 @@ def test_info3_ppo_acts_identically_on_a_resampled_game(variant):
         assert real == agent.act(twin.view(p), twin.legal_actions())
         game.apply(rng.choice(legal))
         checked += 1
+
+
+def test_followed_agent_sees_the_env_observation_in_trade_phases(tmp_path):
+    """INFO-3 / observation parity in bohnanza: an agent shown its view after every action keeps the same
+    negotiation memory as the env (which follows the real game), so its vector equals the env's; one that
+    is not followed warns instead of silently differing."""
+    config = {"num_players": 4, "trade_preset": "learning"}
+    random_policy(tmp_path / "b4", "bohnanza", **config)
+    agent = PPOAgent(checkpoint=tmp_path / "b4")
+    game = new_game("bohnanza", seed=8, **config)
+    encoder = encoder_for(game)
+    memory = encoder.new_memory().reset(game)
+    agent.observe(game.view(0))
+    rng = random.Random(1)
+    checked = trade_checked = 0
+    while not game.is_over and checked < 400:
+        view = game.view(0)
+        _, enc, _ = agent._setup(view)
+        mine = enc.encode(view.state, 0, agent._memory_for(view, enc)).copy()
+        assert np.array_equal(mine, encoder.encode(game.state, 0, memory))
+        trade_checked += bool(memory.offers)
+        game.apply(rng.choice(game.legal_actions()))
+        memory.update(game)
+        agent.observe(game.view(0))
+        checked += 1
+    assert trade_checked > 0  # some positions had offers in the memory
+    stranger = PPOAgent(checkpoint=tmp_path / "b4")
+    with pytest.warns(RuntimeWarning, match="not following this game"):
+        stranger.act(game.view(game.current_player), game.legal_actions()) if not game.is_over else \
+            stranger._memory_for(game.view(0), encoder)
