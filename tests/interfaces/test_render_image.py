@@ -103,7 +103,7 @@ def test_gymnasium_record_video_takes_the_frames(fake_moviepy, tmp_path):
     import gymnasium
     from gymnasium.wrappers import RecordVideo
 
-    env = RecordVideo(gymnasium.make("bean_env/BeanDuel-v1", render_mode="rgb_array"), str(tmp_path),
+    env = RecordVideo(gymnasium.make("bean_env/BeanDuel-v1", render_mode="rgb_array"), str(tmp_path / "videos"),
                       episode_trigger=lambda e: True, disable_logger=True)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
