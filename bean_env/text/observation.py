@@ -98,7 +98,8 @@ def _card_name(code: int) -> str:
 def _meter(code: int) -> str:
     t = TYPES[code]
     if code == 8:  # cutting bean: no printed beanometer (CARD-3)
-        return f"{t.name}: paid by the cutting-bean rule (CARD-3)"
+        return (f"{t.name} ({t.count} cards): no beanometer (CARD-3): during play 2 cards give a text card, "
+                "3-4 two, 5-6 two and 1 coin, 7+ two and 2 coins; final harvest 4-5 one coin, 6 two, 7 three, 8+ four")
     steps = "/".join("-" if need is None else str(need) for need in t.meter)
     return f"{t.name} ({t.count} cards): {steps}"
 
