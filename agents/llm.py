@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import numbers
 from typing import Any, Callable, Sequence, Union
 
 from bean_env.engine.actions import Action
@@ -68,6 +69,8 @@ class LLMAgent(Agent):
     def __init__(self, complete: Union[Complete, str, None] = None, seed: int | None = None,
                  retries: int = 2, fallback: Union[Agent, str] = "random", max_failures: int = 5,
                  system: str | None = None, last_actions: int = 8):
+        if seed is not None and not isinstance(seed, bool) and isinstance(seed, numbers.Integral):
+            seed = int(seed)  # numpy integers too
         super().__init__(seed)
         if complete is None:
             raise ValueError("LLMAgent needs complete=: a callable complete(prompt) -> str "

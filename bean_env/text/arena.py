@@ -21,6 +21,7 @@ others 0. Otherwise rewards are the envs' win rewards: +1/k to each of k winners
 from __future__ import annotations
 
 import importlib
+import numbers
 from typing import Any, Optional
 
 import textarena as ta
@@ -55,6 +56,8 @@ class BeanArenaEnv(ta.Env):
         if self.config.get("num_players", num_players) != num_players:
             raise ValueError(f"bad num_players {num_players!r}: this env was made with "
                              f"num_players={self.config['num_players']}")
+        if seed is not None and not isinstance(seed, bool) and isinstance(seed, numbers.Integral):
+            seed = int(seed)  # numpy integers too
         self.game = new_game(self.variant, seed=seed, **{**self.config, "num_players": num_players})
         self.errors = 0
         self.pending_error: str | None = None

@@ -134,6 +134,12 @@ def test_offer_line_is_played_over_its_sub_decisions():
     assert "model replied 'offer all give blue want stink' -> offer to all" in agent.transcript_text()
 
 
+def test_numpy_integer_seed():
+    import numpy as np
+
+    assert LLMAgent(first_legal, seed=np.int64(3)).seed == 3
+
+
 def test_same_seed_same_game_and_reset():
     def run():
         g = bean_env.new_game("bean_duel", seed=9)

@@ -45,6 +45,15 @@ def test_offer_line_and_invalid_moves_end_the_game():
     assert game_info[p]["invalid_move"]
 
 
+def test_numpy_integer_seed_same_game():
+    import numpy as np
+
+    a, b = BeanArenaEnv("bean_duel"), BeanArenaEnv("bean_duel")
+    a.reset(num_players=2, seed=np.int64(5))
+    b.reset(num_players=2, seed=5)
+    assert a.get_observation() == b.get_observation()
+
+
 def test_bad_configuration():
     with pytest.raises(ValueError, match="num_players"):
         BeanArenaEnv("bean_duel").reset(num_players=3)
