@@ -34,7 +34,10 @@ def _record_of(source: Union[Game, dict, str, Path]) -> dict:
     if isinstance(source, Game):
         return source.record()
     if isinstance(source, (str, Path)):
-        data = json.loads(Path(source).read_text())
+        try:
+            data = json.loads(Path(source).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"{source}: cannot read a game record: {exc}") from None
         if isinstance(data, dict) and "actions" not in data and str(data.get("format", "")).startswith("bean_env.game/"):
             s = data["state"]
             return {"variant": s["variant"], "config": s["config"], "seed": s["seed"], "actions": data["history"]}

@@ -73,6 +73,12 @@ def test_page_is_self_contained(trade_game, tmp_path):
     assert data["variant"] == "bohnanza"
     with pytest.raises(ValueError, match="not a game record"):
         replay_html({"variant": "bohnanza"})
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(ValueError, match="bad.json: cannot read a game record"):
+        replay_html(bad)
+    with pytest.raises(ValueError, match="cannot read"):
+        replay_html(tmp_path / "missing.json")
 
 
 def test_cli_replay_html(trade_game, tmp_path):
