@@ -3,7 +3,8 @@
     python -m bean_env.training.report --run runs/bean_duel__1__... --checkpoint agents/weights/bean_duel \
         --games 400 --seed 20261130 --png docs/training_bean_duel.png
 
-The table has the policy's games, wins and win rate against each baseline (``random``, ``heuristic``), and,
+The table has the policy's games, wins, win rate and 95% Wilson interval against each baseline (``random``,
+``heuristic``), playing its most likely action (argmax) and sampling from its distribution, and,
 for comparison, the baselines against the same opponents on the same deals; in ``bean_solitaire`` the
 opponent is the mafia and every agent plays alone. Seeds and game counts are printed with the table.
 """
@@ -73,7 +74,9 @@ def final_table(variant: str, checkpoint: str | Path, games: int, seed: int, con
     results = []
     for opp in opps:
         results.append(evaluate(lambda s: make_agent("ppo", seed=s, checkpoint=checkpoint), variant, config, opp,
-                                games, seed, agent_name="ppo"))
+                                games, seed, agent_name="ppo (argmax)"))
+        results.append(evaluate(lambda s: make_agent("ppo", seed=s, checkpoint=checkpoint, deterministic=False),
+                                variant, config, opp, games, seed, agent_name="ppo (sampled)"))
         for base in baselines:
             results.append(evaluate(lambda s, b=base: make_agent(b, seed=s), variant, config, opp, games, seed,
                                     agent_name=base))
