@@ -16,7 +16,7 @@ $(VENV)/.demo: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(PY)
-	$(PIP) install -q -e ".[dev,tournament,train,bench,ray]" "torch==2.13.0"
+	$(PIP) install -q -e ".[dev,tournament,train,bench,ray,openspiel,image,textarena]" "torch==2.13.0"
 	touch $@
 
 demo: $(VENV)/.demo
