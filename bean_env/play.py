@@ -384,7 +384,7 @@ class PlaySession:
         game, seat = self.game, self.seat
         s = game.rules.mask(game.state, seat)
         bar = "=" * 78
-        lines = [bar, f"{s.variant} | turn {s.turn} | seed {game.seed} | you are P{seat}"]
+        lines = [bar, f"{s.variant} | turn {s.turn} | you are P{seat}"]
         lines.append(f"deck {len(s.deck)} cards | discard {len(s.discard)}"
                      + (f" (top {NAMES[s.discard[-1]]})" if s.discard else " (empty)")
                      + f" | run-outs {s.runouts} of {s.limit}")
