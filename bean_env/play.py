@@ -22,7 +22,7 @@ from typing import TextIO
 from .cards import CODE, NAMES, TYPES
 from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe, pack_offer
 from .engine.mafia import BOSS_NAMES
-from .render import card_name, field_text, hand_text, offer_text
+from .render import card_name, field_text, hand_text, offer_text, scores_text
 from .engine.views import mask_history
 
 # -- plain words ---------------------------------------------------------------------------------------------
@@ -563,7 +563,7 @@ class PlaySession:
         winners = game.winners()
         result = "you win" if self.seat in winners else ("you lose" if winners else "no winner")
         shared = " (shared)" if self.seat in winners and len(winners) > 1 else ""
-        self.say(f"scores {game.scores()}: {result}{shared}")
+        self.say(f"scores {scores_text(game)}: {result}{shared}")
         return 0
 
     def write_record(self) -> None:

@@ -37,6 +37,18 @@ def offer_text(s: State) -> str:
     return f"offer P{s.o_prop} -> {who}: give {give or '-'} for {[NAMES[t] for t in s.o_want] or '-'}"
 
 
+# engine score units per coin: hostile_takeover scores in integer hundredths (HT-14)
+_SCORE_UNITS = {"hostile_takeover": 100}
+
+
+def scores_text(game) -> str:
+    """The scores as coins: ``[3, 5]``, or with two decimals where the engine counts hundredths."""
+    unit = _SCORE_UNITS.get(game.variant, 1)
+    if unit == 1:
+        return str(game.scores())
+    return "[" + ", ".join(f"{v / unit:.2f}" for v in game.scores()) + "]"
+
+
 def visible_state(game, viewer: int | None) -> State:
     """The state as ``viewer`` may see it (the real state when ``viewer`` is None)."""
     return game.state if viewer is None else game.rules.mask(game.state, viewer)
@@ -75,7 +87,7 @@ def render_game(game, last_actions: int = 6, viewer: int | None = None) -> str:
     if game.history and last_actions > 0:
         lines.append("last: " + "; ".join(str(a) for a in visible_history(game, viewer)[-last_actions:]))
     if s.over:
-        lines.append(f"game over: scores {game.scores()} winners {game.winners()}")
+        lines.append(f"game over: scores {scores_text(game)} winners {game.winners()}")
     else:
         lines.append(f"decision '{s.decision}' of P{s.actor}")
     return "\n".join(lines)

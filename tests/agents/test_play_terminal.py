@@ -326,3 +326,11 @@ def test_play_trade_line_only_for_a_trade_carried_out(choice, line):
         assert line in text and text.count("trade done") == 1
     else:
         assert "trade done" not in text
+
+
+def test_play_takeover_scores_are_coins_with_two_decimals():
+    """HT-14: the engine counts hundredths of a coin; the person reads coins."""
+    code, text = _run(["play", "hostile_takeover", "--seed", "2", "--opponents", "random"], "1\n" * 4000)
+    assert code == 0
+    last = text.splitlines()[-1]
+    assert re.match(r"scores \[\d+\.\d\d(, \d+\.\d\d)*\]: ", last), last
