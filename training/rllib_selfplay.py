@@ -484,7 +484,8 @@ def train(args: Args) -> Path:
                 stopped = "interrupted (Ctrl-C)"
                 print(f"\ninterrupted after iteration {done}: saving and exporting the latest policy", flush=True)
         _checkpoint(algo, run, state())
-        training = {"timesteps": steps, "iterations": done, "args": dataclasses.asdict(args), "stopped": stopped}
+        training = {"timesteps": steps, "iterations": done, "args": dataclasses.asdict(args), "stopped": stopped,
+                    "cpu_seconds": round(time.process_time(), 1), "wall_seconds": round(time.time() - start, 1)}
         export_rllib(algo, run.path / "policy", args.variant, rules, training, prov)
         row = evaluate("final") or next(r for r in log.rows() if int(r["timesteps"]) == steps)
         training["final_eval"] = row

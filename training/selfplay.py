@@ -348,6 +348,7 @@ def train(args: Args) -> Path:
     """Run (or resume) a training run; returns its run directory."""
     import torch
 
+    started = time.monotonic()
     saved = None
     if args.resume:
         run = Run.open(Path(args.resume))
@@ -398,7 +399,8 @@ def train(args: Args) -> Path:
     from .export import export_sb3
 
     training = {"timesteps": int(model.num_timesteps), "args": dataclasses.asdict(args),
-                "stopped": callback.stopped}
+                "stopped": callback.stopped, "cpu_seconds": round(time.process_time(), 1),
+                "wall_seconds": round(time.monotonic() - started, 1)}
     export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=None), prov)
     if args.export:
         export_sb3(model, args.export, args.variant, config, dict(training, final_eval=None), prov)
