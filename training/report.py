@@ -100,14 +100,21 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--png", help="where to write the learning curve")
     p.add_argument("--games", type=int, default=400, help="games per agent and opponent")
     p.add_argument("--seed", type=int, default=20261130, help="seed of the first game (game i: seed + i)")
+    p.add_argument("--opponents", default="random,heuristic", help="opponent agents, comma-separated")
+    p.add_argument("--baselines", default="heuristic,random",
+                   help="agents also measured on the same deals for comparison ('' = none)")
     args = p.parse_args(argv)
+    if args.games < 1:
+        p.error(f"--games must be at least 1, got {args.games}")
     from bean_env.agents.ppo import PolicyNet
 
     meta = PolicyNet.load(args.checkpoint).meta
     if args.run and args.png:
         plot_curve(Path(args.run) / "eval.csv", args.png, f"{meta['variant']}: MaskablePPO training")
         print(f"learning curve: {args.png}")
-    print(markdown(final_table(meta["variant"], args.checkpoint, args.games, args.seed, meta["config"])))
+    split = lambda text: tuple(x.strip() for x in text.split(",") if x.strip())  # noqa: E731
+    print(markdown(final_table(meta["variant"], args.checkpoint, args.games, args.seed, meta["config"],
+                               split(args.opponents), split(args.baselines))))
 
 
 if __name__ == "__main__":
