@@ -14,11 +14,11 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 
 def test_engine_speed_benchmark_prints_a_table():
     """benchmarks/engine_speed.py plays a short run and prints decisions/s per variant."""
-    out = _run("benchmarks/engine_speed.py", "--seconds", "0.05", "--variants", "bean_duel", "bohnanza",
-               "--no-uno")
+    out = _run("benchmarks/engine_speed.py", "--seconds", "0.05", "--rounds", "1", "--variants", "bean_duel",
+               "bohnanza", "--no-peers")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0].split()[:2] == ["engine", "players"]
+    assert lines[0].split()[:2] == ["contender", "decisions/s"]
     assert any(line.startswith("bean_duel") for line in lines)
     assert sum(line.startswith("bohnanza") for line in lines) == 9
 
