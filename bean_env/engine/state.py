@@ -75,17 +75,23 @@ class State:
 
     # -- copying and JSON -------------------------------------------------------------------
     def clone(self) -> "State":
+        """An independent copy: lists of lists two levels deep, ``made`` and dicts (config, ext) at
+        every level (``_copy``), without a JSON round trip."""
         new = State.__new__(State)
         d = new.__dict__
         for key, value in self.__dict__.items():
-            if type(value) is list:
-                d[key] = [x[:] if type(x) is list else x for x in value] if value and type(value[0]) is list else value[:]
-            elif type(value) is dict:
-                d[key] = json.loads(json.dumps(value)) if value else {}
+            t = type(value)
+            if t is list:
+                if value and type(value[0]) is list:
+                    d[key] = [x[:] if type(x) is list else x for x in value]
+                else:
+                    d[key] = value[:]
+            elif t is dict:
+                d[key] = _copy(value) if value else {}
             else:
                 d[key] = value
-        # `made` is three levels deep
-        new.made = [[list(o) for o in per] for per in self.made]
+        # `made` (offers made per proposer, TRADE-7) is nested deeper
+        new.made = [_copy(per) if per else [] for per in self.made]
         return new
 
     def to_dict(self) -> dict:
@@ -106,3 +112,13 @@ class State:
 
     def field_range(self, p: int) -> range:
         return range(p * 3, p * 3 + self.nfields[p])
+
+
+def _copy(value):
+    """A copy of a JSON-like value (config, ext): dicts and lists copied at every level."""
+    t = type(value)
+    if t is dict:
+        return {k: _copy(v) if type(v) in (dict, list) else v for k, v in value.items()}
+    if t is list:
+        return [_copy(x) if type(x) in (dict, list) else x for x in value]
+    return value
