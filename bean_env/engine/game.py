@@ -162,8 +162,13 @@ class Game:
 
     # -- copies and serialisation ---------------------------------------------------------------------
     def clone(self) -> "Game":
+        """An independent copy. It shares the restore snapshot, taken here if there is none yet, so
+        many clones of one game (search agents) need no snapshot of their own."""
+        checkpoint = self._checkpoint
+        if checkpoint is None:
+            checkpoint = self._checkpoint = (self.state.clone(), len(self.history))
         game = Game(self.rules, self.state.clone(), list(self.history))
-        game._checkpoint = self._checkpoint
+        game._checkpoint = checkpoint
         return game
 
     def record(self) -> dict:
