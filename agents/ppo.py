@@ -208,24 +208,28 @@ def shipped_variants() -> list[str]:
     return sorted({meta["variant"] for _, meta in _shipped_metas()})
 
 
-def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict) -> Path:
+def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict,
+                dtype: str = "float32") -> Path:
     """Write a policy file pair from ``layers`` (``(weight[out, in], bias[out])`` per linear layer, input
     first) and ``meta`` (must hold ``variant``, ``config``, ``activation``; ``layout_hash`` is computed from
-    the variant config's observation encoder unless given). Returns the weights path."""
+    the variant config's observation encoder unless given). ``dtype="float16"`` halves the file (weights
+    are read back as float32). Returns the weights path."""
     torch = _torch()
+    if dtype not in ("float32", "float16"):
+        raise ValueError(f"bad dtype {dtype!r}; allowed: 'float32', 'float16'")
     weights_path, meta_path = policy_paths(path)
     weights_path.parent.mkdir(parents=True, exist_ok=True)
     tensors = {}
     for i, (w, b) in enumerate(layers):
-        tensors[f"layer{i}.weight"] = torch.as_tensor(np.asarray(w, dtype=np.float32)).clone()
-        tensors[f"layer{i}.bias"] = torch.as_tensor(np.asarray(b, dtype=np.float32)).clone()
+        tensors[f"layer{i}.weight"] = torch.as_tensor(np.asarray(w, dtype=dtype)).clone()
+        tensors[f"layer{i}.bias"] = torch.as_tensor(np.asarray(b, dtype=dtype)).clone()
         if not (torch.isfinite(tensors[f"layer{i}.weight"]).all() and torch.isfinite(tensors[f"layer{i}.bias"]).all()):
             raise PolicyFileError(f"layer {i} holds NaN or infinite values; not saving {weights_path}")
     full = dict(meta)
     if "layout_hash" not in full:
         full["layout_hash"] = layout_hash(encoder_of(full["variant"], full["config"]))
     full.update(format=FORMAT, obs_size=int(layers[0][0].shape[1]), num_actions=int(layers[-1][0].shape[0]),
-                hidden=[int(w.shape[0]) for w, _ in layers[:-1]])
+                hidden=[int(w.shape[0]) for w, _ in layers[:-1]], dtype=dtype)
     if full.get("activation") not in ACTIVATIONS:
         raise ValueError(f"bad activation {full.get('activation')!r}; allowed: {', '.join(ACTIVATIONS)}")
     torch.save(tensors, weights_path)

@@ -146,3 +146,23 @@ def test_run_directory_resolves_to_its_policy(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(FileNotFoundError, match="not a finished training run"):
         make_agent("ppo", checkpoint=tmp_path / "empty")
+
+
+def test_ship_checks_the_policy_and_picks_by_config(tmp_path, monkeypatch):
+    """Shipping refuses a policy that does not fit its config; a shipped policy is found by exact config
+    (float16 files load as float32)."""
+    from bean_env.agents import ppo
+    from bean_env.training.ship import ship
+
+    random_policy(tmp_path / "p", "bean_duel")
+    weights = tmp_path / "weights"
+    path = ship(tmp_path / "p", "duel_small", float16=True, weights_dir=weights)
+    assert json.loads(path.with_suffix(".json").read_text())["dtype"] == "float16"
+    monkeypatch.setattr(ppo, "WEIGHTS_DIR", weights)
+    game = new_game("bean_duel", seed=0)
+    assert ppo.shipped_checkpoint("bean_duel", game.config) == path
+    assert ppo.shipped_checkpoint("bean_duel", dict(game.config, allow_duplicate_fields=False)) is None
+    _edit_meta(tmp_path, lambda m: m.update(layout_hash="0" * 16))
+    with pytest.raises(ValueError, match="observation layout"):
+        ship(tmp_path / "p", "stale", weights_dir=weights)
+    assert not (weights / "stale.pt").exists()
