@@ -34,6 +34,8 @@ _TRADE_KINDS = frozenset({Kind.OFFER, Kind.OFFER_CARDS, Kind.GIVE_HAND, Kind.GIV
                           Kind.ACCEPT, Kind.DECLINE, Kind.PICK, Kind.PASS, Kind.KEEP, Kind.HARVEST,
                           Kind.BUY_FIELD})
 _FREE_KINDS = frozenset({Kind.HARVEST, Kind.BUY_FIELD, Kind.KEEP})
+# action kinds with a part ``mask_history`` may hide -> the kind that opens the context it depends on
+_MASK_CONTEXT = {Kind.HT_DEFEND: Kind.HT_ATTACK, Kind.GIVE_HAND: Kind.OFFER}
 
 
 def _name(code: int):
@@ -335,6 +337,19 @@ class PlayerView:
         return self._state.variant
 
     @property
+    def rules(self):
+        """The game's rules object (rule options, beanometers, the legal-action generator; no cards)."""
+        return self._rules
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions if this view's player decides now, else ``[]``. Legality reads only what
+        the deciding player sees, so this is the game's own list, computed from the masked state."""
+        s = self._state
+        if s.over or s.actor != self.player:
+            return []
+        return self._rules.legal(s)
+
+    @property
     def config(self) -> dict:
         return dict(self._state.config)
 
@@ -487,6 +502,22 @@ class PlayerView:
         if self._masked is None:
             self._masked = mask_history(self._history[:self._history_len], self.player, self._state)
         return list(self._masked)
+
+    @property
+    def last_action(self) -> Action | None:
+        """The most recent action as this player may read it (the last entry of ``history``), or None
+        before the first action; cheap: only the context an action's masking depends on is read."""
+        h, n = self._history, self._history_len
+        if n == 0:
+            return None
+        a = h[n - 1]
+        start = _MASK_CONTEXT.get(a.kind)
+        if start is None:
+            return a
+        i = n - 1
+        while i > 0 and h[i].kind != start:
+            i -= 1
+        return mask_history(h[i:n], self.player, self._state)[-1]
 
     def __repr__(self) -> str:
         return f"<PlayerView player={self.player} {self.variant} decision={self.decision!r}>"

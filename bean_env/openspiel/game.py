@@ -35,7 +35,6 @@ import pyspiel
 from ..engine import VARIANTS
 from ..engine.config import OPTIONS, TRADE_PRESETS, validate
 from ..engine.game import Game, new_game
-from ..engine.views import mask_history
 from ..text import observation_text
 
 REWARDS = ("win", "score", "margin")
@@ -295,7 +294,7 @@ class BeanObserver:
             return f"player {player}: the deal is not drawn yet"
         text = observation_text(state.game, player)
         if self._perfect_recall:
-            history = mask_history(state.game.history, player, state.game.view(player).state)
+            history = state.game.view(player).history  # masked (INFO-3)
             text += "\nHistory: " + "; ".join(str(a) for a in history)
         return text
 

@@ -68,13 +68,9 @@ def as_view(game_or_view: GameOrView, player: int | None = None) -> PlayerView:
 
 
 def view_legal(view: PlayerView) -> list[Action]:
-    """The legal actions at the view's decision point if its player decides, else ``[]``.
-
-    Legality reads only what the deciding player sees, so the masked state gives the engine's list."""
-    s = view.state
-    if s.over or s.actor != view.player:
-        return []
-    return view._rules.legal(s)  # the view's own rules object; the state is already masked
+    """The legal actions at the view's decision point if its player decides, else ``[]``
+    (``view.legal_actions()``, kept for existing callers)."""
+    return view.legal_actions()
 
 
 def _seat(p: int, me: int) -> str:
@@ -168,13 +164,13 @@ def observation_text(game_or_view: GameOrView, player: int | None = None, last_a
     lines.append(f"Discard pile: {len(s.discard)} cards{top}. Deck: {len(s.deck)} cards; "
                  f"run-outs {s.runouts} of {s.limit} (the game ends at the last).")
     if s.variant == "bohnanza" and s.t_round:
-        lines.append(f"Trading round {s.t_round} of at most {view._rules.max_rounds}.")
+        lines.append(f"Trading round {s.t_round} of at most {view.rules.max_rounds}.")
     lines.extend(_offer_lines(view))
-    extra = view._rules.render_extra(s)
+    extra = view.rules.render_extra(s)
     if extra:
         lines.append("Other: " + " ".join(extra.split()) if "\n" not in extra
                      else "Other:\n" + "\n".join("  " + ln.strip() for ln in extra.splitlines()))
-    types = sorted(view._rules.composition())
+    types = sorted(view.rules.composition())
     lines.append("Beanometers (cards needed for 1/2/3/4 coins): "
                  + "; ".join(_meter(t) for t in types) + ".")
     history = view.history  # masked: hidden parts of actions are not named (INFO-3)
