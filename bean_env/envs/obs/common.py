@@ -6,7 +6,7 @@ number of cards of that type in the deck (exact, no cap).
 """
 from __future__ import annotations
 
-from .core import Block, Context, PileCounts, counts, pile, put, rel
+from .core import Block, Context, PileCounts, counts, pile, put, rel, reuse_while
 from .counting import counting_blocks
 from .memory import known_hands_block
 
@@ -51,6 +51,7 @@ def _w_hand_sizes(ctx, s, me, base, ix, vx):
         put(ix, vx, base + k, len(hands[(me + k) % n]))
 
 
+@reuse_while(lambda s, me: (s.ftype[:], s.fcount[:], s.nfields[:]))
 def _w_fields(ctx, s, me, base, ix, vx):
     n, t, tslot = s.n, ctx.t, ctx.tslot
     width = t + 2
@@ -71,7 +72,8 @@ def _w_fields(ctx, s, me, base, ix, vx):
 
 def _w_coins(ctx, s, me, base, ix, vx):
     """Per seat offset: coins, then the coin stack's counts per type (harvests are public)."""
-    n, t, tslot = s.n, ctx.t, ctx.tslot
+    n, t = s.n, ctx.t
+    coin_piles = ctx.coin_piles
     for k in range(n):
         q = (me + k) % n
         stack = s.coins[q]
@@ -79,13 +81,16 @@ def _w_coins(ctx, s, me, base, ix, vx):
             at = base + k * (t + 1)
             ix.append(at)
             vx.append(float(len(stack)))
-            counts(stack, tslot, at + 1, ix, vx)
+            for slot, m in coin_piles[q].items(stack):  # stacks mostly just grow
+                ix.append(at + 1 + slot)
+                vx.append(float(m))
 
 
 def _w_face_up(ctx, s, me, base, ix, vx):
     counts(s.face_up, ctx.tslot, base, ix, vx)
 
 
+@reuse_while(lambda s, me: [cards[:] for cards in s.to_plant])
 def _w_to_plant(ctx, s, me, base, ix, vx):
     n, t, to_plant = s.n, ctx.t, s.to_plant
     for k in range(n):
@@ -94,17 +99,16 @@ def _w_to_plant(ctx, s, me, base, ix, vx):
             counts(cards, ctx.tslot, base + k * t, ix, vx)
 
 
-def _discard_writer(pile: PileCounts):
+def _discard_writer(counter: PileCounts):
     def _w_discard(ctx, s, me, base, ix, vx):
         d = s.discard
         if d:
             t = ctx.t
             ix.append(base + ctx.tslot[d[-1]])
             vx.append(1.0)
-            for slot, k in enumerate(pile.of(d)):
-                if k:
-                    ix.append(base + t + slot)
-                    vx.append(float(k))
+            for slot, k in counter.items(d):
+                ix.append(base + t + slot)
+                vx.append(float(k))
             ix.append(base + 2 * t)
             vx.append(float(len(d)))
     return _w_discard

@@ -45,9 +45,13 @@ class Context:
     t: int = 0                  # number of type slots
     mem: object = None          # the memory of the current encode call (or None)
     piles: dict = field(default_factory=dict)  # name -> PileCounts shared by the blocks
+    coin_piles: list = field(default_factory=list)  # per seat: PileCounts of its coin stack
+    hand_piles: list = field(default_factory=list)  # per seat: PileCounts of its hand
 
     def __post_init__(self):
         self.t = len(self.types)
+        self.coin_piles = [PileCounts(self) for _ in range(self.n)]
+        self.hand_piles = [PileCounts(self) for _ in range(self.n)]
 
 
 @dataclass
@@ -91,7 +95,7 @@ class ObservationEncoder:
         self.high = np.ones(size, dtype=np.float32)
         self._writers = [(b.write, start) for b, start in zip(blocks, self.starts)]
         self._buf = np.zeros(size, dtype=np.float32)
-        self._one = np.ones(size, dtype=np.float32)  # each entry is written at most once
+        self._ones = np.ones(size, dtype=np.float32)  # every entry is written at most once
 
     # -- encoding ------------------------------------------------------------------------------------
     def _raw(self, s: State, me: int, memory) -> tuple[list, list]:
@@ -125,10 +129,10 @@ class ObservationEncoder:
         buf.fill(0.0)
         if ix:
             k = len(ix)
-            idx = np.fromiter(ix, np.intp, k)  # faster than indexing with the lists
+            idx = np.fromiter(ix, np.intp, k)  # cheaper than indexing with the lists themselves
             vals = np.fromiter(vx, np.float32, k)
             vals *= self.scale[idx]
-            np.minimum(vals, self._one[:k], out=vals)
+            np.minimum(vals, self._ones[:k], out=vals)  # capped entries read 1
             buf[idx] = vals
         return buf
 
@@ -199,15 +203,19 @@ def counts(cards, tslot, base, ix, vx) -> None:
 
 
 class PileCounts:
-    """Per-type counts of a pile that mostly grows or shrinks at its top (discard pile, deck), updated
-    from the difference to the pile seen last instead of recounted (exact: any other change recounts)."""
+    """Per-type counts of a pile that mostly grows or shrinks at its top (discard pile, deck, a coin
+    stack, a hand), updated from the difference to the pile seen last instead of recounted (exact: any
+    other change recounts). ``of`` gives the counts per type slot, ``items`` the non-zero
+    ``(slot, count)`` pairs."""
 
-    __slots__ = ("snap", "per", "t", "tslot")
+    __slots__ = ("snap", "per", "t", "tslot", "_items", "version")
 
     def __init__(self, ctx: Context):
         self.t, self.tslot = ctx.t, ctx.tslot
         self.snap: list = []
         self.per = [0] * ctx.t
+        self._items: list | None = []
+        self.version = 0             # changes whenever the counts may have changed
 
     def of(self, pile: list) -> list[int]:
         snap, per, tslot = self.snap, self.per, self.tslot
@@ -220,18 +228,53 @@ class PileCounts:
                 for c in snap[k:]:
                     per[tslot[c]] -= 1
                 del snap[k:]
+                self._items = None
+                self.version += 1
                 return per
         elif pile[:m] == snap:       # cards put on top
             new = pile[m:]
             for c in new:
                 per[tslot[c]] += 1
             snap.extend(new)
+            self._items = None
+            self.version += 1
             return per
         per = self.per = [0] * self.t
         for c in pile:
             per[tslot[c]] += 1
         self.snap = pile[:]
+        self._items = None
+        self.version += 1
         return per
+
+    def items(self, pile: list) -> list[tuple[int, int]]:
+        per = self.of(pile)
+        found = self._items
+        if found is None:
+            found = self._items = [(slot, k) for slot, k in enumerate(per) if k]
+        return found
+
+
+def reuse_while(state_key: Callable):
+    """Make a writer reuse its last output for the same observer while ``state_key(s, me)`` (copies of the
+    state parts it reads) compares equal: public blocks that change rarely (fields, cards to plant)
+    then cost one comparison instead of a rewrite."""
+    def wrap(write: Writer) -> Writer:
+        memo: dict = {}  # observer -> (key, indices, values)
+
+        def cached(ctx, s, me, base, ix, vx):
+            key = state_key(s, me)
+            hit = memo.get(me)
+            if hit is not None and hit[0] == key and hit[1] == base:
+                ix.extend(hit[2])
+                vx.extend(hit[3])
+                return
+            start = len(ix)
+            write(ctx, s, me, base, ix, vx)
+            memo[me] = (key, base, ix[start:], vx[start:])
+        cached.__doc__ = write.__doc__
+        return cached
+    return wrap
 
 
 def pile(ctx: Context, name: str) -> PileCounts:
