@@ -1,6 +1,7 @@
 """Rule options per variant, validated (a bad key or value raises ``ValueError`` naming it)."""
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -15,7 +16,15 @@ class Option:
 
 
 def _choice(*values):
-    return lambda v: v in values
+    """Exactly one of ``values``, type included (``2.0`` and ``True`` are not ``2`` and ``1``)."""
+    return lambda v: any(v == x and type(v) is type(x) for x in values)
+
+
+def _normalise(value: Any) -> Any:
+    """Integers of any integral type (numpy's too) become ``int``; bools and the rest stay as given."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
 
 
 def _int_range(lo, hi=None):
@@ -106,7 +115,7 @@ def validate(variant: str, config: dict) -> dict:
     preset = TRADE_PRESETS.get(named, {}) if isinstance(named, str) else {}
     full = {}
     for name, opt in options.items():
-        value = config.get(name, preset.get(name, opt.default))
+        value = _normalise(config.get(name, preset.get(name, opt.default)))
         if not opt.check(value):
             raise ValueError(f"bad value {value!r} for option {name!r} of {variant!r}; allowed: {opt.allowed}")
         full[name] = value
