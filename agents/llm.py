@@ -36,7 +36,8 @@ Complete = Callable[[str], str]
 REPLY_FORMAT = """\
 Reply with exactly one line: the number of one legal action (e.g. `3`), or its text (e.g. `pass`).
 Where offers are legal you may also write a whole offer on one line:
-`offer all give red, blue want stink` (to one player: `offer player 2 ...`; give hand card 3: `#3`)."""
+`offer all give red, blue want stink` (to one player: `offer player 2 ...`; give hand card 3: `#3`,
+except where the legal actions list whole offers: then name given cards by type)."""
 
 
 def _load(complete: Union[Complete, str]) -> Complete:

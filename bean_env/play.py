@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
 from .cards import CODE, NAMES, TYPES
-from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe, pack_offer
+from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe
 from .engine.mafia import BOSS_NAMES
-from .render import card_name, field_text, hand_text, offer_text, scores_text
 from .engine.views import mask_history
+from .render import card_name, field_text, hand_text, offer_text, scores_text
+from .text.offer import OfferError, plan_offer, step_reason
 
 # -- plain words ---------------------------------------------------------------------------------------------
 DECISIONS: dict[str, str] = {
@@ -155,197 +155,12 @@ def label(action: Action, s, seat: int) -> str:
     return describe(action)
 
 
-# -- offers in one line ----------------------------------------------------------------------------------------
-class OfferError(ValueError):
-    """A one-line offer that cannot be made; the message says why."""
-
-
-def _bean(word: str, raw: str) -> str:
-    w = word[:-1] if word.endswith("s") and word[:-1] in CODE else word  # "reds"
-    if w not in CODE:
-        raise OfferError(f"unknown card {raw!r}; bean names: {', '.join(NAMES)}")
-    return w
-
-
-def _parse_items(text: str) -> list[tuple[str | None, int | None, str]]:
-    """Cards of an offer line -> [(type name or None, hand position or None, "hand" / "area" / "")].
-
-    Accepted: ``red`` (a trade-area card if there is one, else a hand card), ``2 soy``, ``hand red``,
-    ``area red`` or ``area:red``, ``#3`` or ``card 3`` (hand card 3), ``red@3`` (hand card 3, a red)."""
-    items = []
-    for chunk in re.split(r"\s*,\s*|\s+and\s+", text.strip()):
-        words = chunk.split()
-        i = 0
-        while i < len(words):
-            raw = w = words[i]
-            count, where = 1, ""
-            if w.isdigit() and i + 1 < len(words):
-                count, i = int(w), i + 1
-                raw = w = words[i]
-            if w in ("hand", "area", "card") and i + 1 < len(words):
-                where, i = w, i + 1
-                raw = w = words[i]
-            if w.startswith("area:"):
-                where, w = "area", w[5:]
-            i += 1
-            if where == "card" or w.startswith("#"):
-                digits = w.lstrip("#")
-                if not digits.isdigit():
-                    raise OfferError(f"unknown hand card {raw!r}; write #3 for hand card 3")
-                items.extend([(None, int(digits) - 1, "hand")] * count)
-                continue
-            m = re.match(r"^([a-z_]+)@(\d+)$", w)
-            if m:
-                items.extend([(_bean(m.group(1), raw), int(m.group(2)) - 1, "hand")] * count)
-                continue
-            items.extend([(_bean(w, raw), None, where)] * count)
-    return items
-
-
-def parse_offer(text: str, n: int) -> tuple[int, list, list]:
-    """``offer TARGET [give CARDS] [want CARDS]`` -> (target seat or ALL, give items, want types)."""
-    m = re.match(r"^offer\s+(?:to\s+)?(?:player\s+)?(\S+)(.*)$", text.strip().lower())
-    if not m:
-        raise OfferError("write: offer TARGET [give CARDS] [want CARDS], e.g. offer all give red want soy")
-    who, rest = m.group(1), m.group(2)
-    if who == "all":
-        target = ALL
-    else:
-        digits = who[1:] if who.startswith("p") else who
-        if not digits.isdigit() or not 0 <= int(digits) < n:
-            raise OfferError(f"unknown target {who!r}; use all or a seat 0..{n - 1}")
-        target = int(digits)
-    parts = re.split(r"\b(give|want)\b", rest)
-    if parts[0].strip():
-        raise OfferError(f"unexpected {parts[0].strip()!r}; write give CARDS and/or want CARDS")
-    give, want = [], []
-    for key, value in zip(parts[1::2], parts[2::2]):
-        (give if key == "give" else want).extend(_parse_items(value))
-    for name, pos, where in want:
-        if name is None or pos is not None or where:
-            raise OfferError("wanted cards are named by type only, e.g. want 2 soy, red")
-    return target, give, [CODE[name] for name, _, _ in want]
-
-
-def offer_steps(game, seat: int, target: int, give: list, want: list[int]) -> list[Action]:
-    """The sub-decisions (OFFER, GIVE_HAND..., GIVE_TRADE..., WANT..., SUBMIT) of a one-line offer,
-    checked on a copy of the game; raises ``OfferError`` saying why one is not legal."""
-    s = game.state
-    if game.current_player != seat or game.decision != "offer":
-        raise OfferError(f"you can start an offer only at your trading slot (decision 'offer'); "
-                         f"now it is '{game.decision}' of P{game.current_player}")
-    if seat != s.active and target != s.active:
-        raise OfferError(f"when it is not your turn you may only offer to the active player P{s.active} (TRADE-1)")
-    if target == seat:
-        raise OfferError("you cannot offer to yourself")
-    if getattr(game.rules, "macro", False):
-        return [_whole_offer(game, seat, target, give, want)]
-    hand = s.hands[seat]
-    positions, area = [], []
-    if any(where == "area" for _, _, where in give) and seat != s.active:
-        raise OfferError("only the active player gives trade-area cards (TRADE-1)")
-    # hand cards by position first, then named hand or trade-area cards, then plain names
-    for name, pos, where in sorted(give, key=lambda item: (item[1] is None, item[2] == "")):
-        t = CODE[name] if name else None
-        if pos is not None:
-            if not 0 <= pos < len(hand):
-                raise OfferError(f"there is no hand card {pos + 1}; your hand has {len(hand)} cards")
-            if t is not None and hand[pos] != t:
-                raise OfferError(f"hand card {pos + 1} is {NAMES[hand[pos]]}, not {name}")
-            if pos in positions:
-                raise OfferError(f"hand card {pos + 1} is given twice")
-            positions.append(pos)
-            continue
-        in_area = s.face_up.count(t) - area.count(t) if seat == s.active else 0
-        if where == "area" or (where == "" and in_area > 0):
-            if in_area <= 0:
-                raise OfferError(f"the trade area has no {'more ' if t in area else ''}{name}")
-            area.append(t)
-            continue
-        pos = next((i for i, c in enumerate(hand) if c == t and i not in positions), None)
-        if pos is None:
-            held = ", ".join(NAMES[c] for c in hand) or "nothing"
-            raise OfferError(f"you have no {'more ' if t in hand else ''}{name} to give (your hand: {held})")
-        positions.append(pos)
-    used = Counter(area)
-    for t, c in used.items():
-        if s.face_up.count(t) < c:
-            raise OfferError(f"the trade area holds {s.face_up.count(t)} {NAMES[t]}, you give {c}")
-    steps = [Action(Kind.OFFER, target)]
-    steps += [Action(Kind.GIVE_HAND, i) for i in sorted(positions)]
-    steps += [Action(Kind.GIVE_TRADE, t) for t in sorted(area)]
-    steps += [Action(Kind.WANT, t) for t in sorted(want)]
-    steps.append(Action(Kind.SUBMIT))
-    trial = game.clone()
-    for step in steps:
-        if step not in trial.legal_actions():
-            raise OfferError(why_not(trial, step, seat))
-        trial.apply(step)
-    return steps
-
-
-def _whole_offer(game, seat: int, target: int, give: list, want: list[int]) -> Action:
-    """The ``OFFER_CARDS`` action of a one-line offer when offers are whole actions
-    (``offer_actions=macro``: given cards are named by type, trade-area cards are given first)."""
-    if any(pos is not None or where for _, pos, where in give):
-        raise OfferError("with whole-offer actions (offer_actions=macro) cards are named by type only "
-                         "(trade-area cards of a type are given first)")
-    types = [CODE[name] for name, _, _ in give]
-    cap = game.rules.offer_cap
-    if cap is not None and (len(types) > cap or len(want) > cap):
-        raise OfferError(f"at most {cap} cards on each side of an offer (max_offer_cards, TRADE-2)")
-    s = game.state
-    have = Counter(s.hands[seat]) + (Counter(s.face_up) if seat == s.active else Counter())
-    for t, c in Counter(types).items():
-        if have[t] < c:
-            raise OfferError(f"you have {have[t]} {NAMES[t]} to give, not {c}")
-    action = Action(Kind.OFFER_CARDS, target, pack_offer(types, want))
-    if action not in game.legal_actions():
-        if not types and not want:
-            raise OfferError("an offer must give or want at least one card")
-        raise OfferError("this offer is not legal now: the addressee has too few tradable cards for the "
-                         "wanted ones (TRADE-2), or you made it already since the last trade (TRADE-7)")
-    return action
-
-
 def why_not(game, action: Action, seat: int) -> str:
     """Why ``action`` is not legal for ``seat`` at the current decision (best known reason)."""
-    s, d = game.state, game.decision
-    text = label(action, s, seat)
     if game.current_player != seat:
-        return f"'{text}' is not yours to decide: it is '{d}' of P{game.current_player}"
-    if d == "compose":
-        kind = action.kind
-        if kind == Kind.GIVE_HAND:
-            if s.o_trade or s.o_want:
-                return "give hand cards first: an offer is built hand cards, then trade-area cards, then wants"
-            if not 0 <= action.a < len(s.hands[seat]):
-                return f"there is no hand card {action.a + 1}"
-            if s.o_hand and action.a <= s.o_hand[-1]:
-                return "hand cards are added in increasing position (use 'undo' to go back)"
-            return (f"hand card {action.a + 1} gives the same as an earlier {card_name(s.hands[seat][action.a])}"
-                    " next to it: give that one")
-        if kind == Kind.GIVE_TRADE:
-            if seat != s.active:
-                return "only the active player gives trade-area cards (TRADE-1)"
-            if s.o_want:
-                return "add trade-area cards before the wanted cards (use 'undo' to go back)"
-            if s.o_trade and action.a < s.o_trade[-1]:
-                return "trade-area cards are added in type order (use 'undo' to go back)"
-            return f"the trade area has no more {NAMES[action.a]}"
-        if kind == Kind.WANT:
-            rules = game.rules
-            if action.a not in getattr(rules, "deck_types", ()):
-                return f"there is no {NAMES[action.a]} in this game's deck"
-            cap = rules.want_cap(s)
-            if len(s.o_want) >= cap:
-                return (f"you may want at most {cap} cards: no addressee has more tradable cards (TRADE-2)")
-            return "wanted cards are added in type order (use 'undo' to go back)"
-        if kind == Kind.SUBMIT:
-            if not (s.o_hand or s.o_trade or s.o_want):
-                return "an offer must give or want at least one card"
-            return "you already made this exact offer since the last trade (TRADE-7)"
-    return f"'{text}' is not legal at decision '{d}'"
+        text = label(action, game.rules.mask(game.state, seat), seat)
+        return f"'{text}' is not yours to decide: it is '{game.decision}' of P{game.current_player}"
+    return step_reason(game.view(seat).state, game.rules, action, seat)
 
 
 def _trade_partner(s, action: Action) -> int | None:
@@ -461,8 +276,7 @@ class PlaySession:
                 return None
             if low.startswith("offer ") and not any(low == str(a) for a in legal):
                 try:
-                    target, give, want = parse_offer(low, self.game.num_players)
-                    return offer_steps(self.game, self.seat, target, give, want)
+                    return plan_offer(low, self.game.view(self.seat))
                 except OfferError as exc:
                     self.say(f"offer not possible: {exc}")
                     continue

@@ -123,11 +123,14 @@ def test_offer_line_composes_legal_sub_decisions_trade_2():
 
 
 @pytest.mark.parametrize("text,reason", [
-    ("offer all give cocoa want stink", "unknown bean|cannot give"),
-    ("offer all give soy want stink", "cannot give 1 soy"),
-    ("offer all give red want 9 stink", "no legal way"),
-    ("offer all", "needs something"),
-    ("offer player 0 give red", "not legal"),
+    ("offer all give cocoa want stink", r"you have no cocoa to give \(your hand: green, red, green\)"),
+    ("offer all give cocao want stink", r"unknown card 'cocao' \(did you mean cocoa"),
+    ("offer all give soy want stink", "you have no soy to give"),
+    ("offer all give red want 9 stink", r"you may want at most 2 cards: no addressee has more tradable cards"),
+    ("offer all", "an offer must give or want at least one card"),
+    ("offer player 0 give red", "you cannot offer to yourself"),
+    ("offer all give red, red, red", "the trade area has no more red|you have no more red"),
+    ("offer all give #7", "there is no hand card 7; your hand has 3 cards"),
     ("plant field 7", "matches no legal action"),
     ("keep chilli", "matches no legal action"),
 ])
