@@ -401,7 +401,7 @@ def _setup(args, out: TextIO, inp: TextIO) -> PlaySession:
     from bean_env.agents import make_agent
     from bean_env.agents.tournament import parse_options, parse_spec
 
-    config = parse_options(args.option)
+    config = parse_options(args.option, args.variant)  # yes/no options of the variant also take 1/0
     game = new_game(args.variant, seed=args.seed, **config)
     n = game.num_players
     if not 0 <= args.seat < n:

@@ -334,3 +334,19 @@ def test_play_takeover_scores_are_coins_with_two_decimals():
     assert code == 0
     last = text.splitlines()[-1]
     assert re.match(r"scores \[\d+\.\d\d(, \d+\.\d\d)*\]: ", last), last
+
+
+@pytest.mark.parametrize("variant,value", [("bean_duel", "1"), ("bohnanza", "on")])
+def test_play_takes_the_variants_yes_no_options_as_1_0(tmp_path, variant, value):
+    """`bean-env play VARIANT -o allow_duplicate_fields=1` (a yes/no option of the variant) starts the game
+    with the option on, as `bean-env tournament` does; a bad value is refused naming the option."""
+    path = tmp_path / "game.json"
+    cmd = [sys.executable, "-m", "bean_env.cli", "play", variant, "-o", f"allow_duplicate_fields={value}",
+           "--seed", "3", "--opponents", "random", "--save", str(path)]
+    done = subprocess.run(cmd, input="q\n", capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr and "error" not in done.stderr, done.stderr
+    assert f"{variant}: you are player 0" in done.stdout
+    assert replay(json.loads(path.read_text())).state.config["allow_duplicate_fields"] is True
+    bad = subprocess.run(cmd[:6] + ["allow_duplicate_fields=2"] + cmd[7:], input="q\n", capture_output=True,
+                         text=True, timeout=120)
+    assert bad.returncode != 0 and "bad value '2' for option 'allow_duplicate_fields'" in bad.stdout + bad.stderr
