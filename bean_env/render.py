@@ -41,12 +41,17 @@ def offer_text(s: State) -> str:
 _SCORE_UNITS = {"hostile_takeover": 100}
 
 
-def scores_text(game) -> str:
-    """The scores as coins: ``[3, 5]``, or with two decimals where the engine counts hundredths."""
+def score_texts(game) -> list[str]:
+    """Each seat's score as coins: ``"3"``, or ``"16.00"`` where the engine counts hundredths."""
     unit = _SCORE_UNITS.get(game.variant, 1)
     if unit == 1:
-        return str(game.scores())
-    return "[" + ", ".join(f"{v / unit:.2f}" for v in game.scores()) + "]"
+        return [str(v) for v in game.scores()]
+    return [f"{v / unit:.2f}" for v in game.scores()]
+
+
+def scores_text(game) -> str:
+    """The scores as coins: ``[3, 5]``, or with two decimals where the engine counts hundredths."""
+    return "[" + ", ".join(score_texts(game)) + "]"
 
 
 def visible_state(game, viewer: int | None) -> State:

@@ -22,6 +22,7 @@ from .cards import NAMES, TYPES
 from .engine.actions import Action, Kind
 from .engine.game import Game, new_game
 from .engine.views import mask_history
+from .render import score_texts
 
 # card colours per type code (fill, text)
 COLOURS = ("#6b4423", "#e8d36b", "#3b6fb6", "#a52a2a", "#d9381e", "#8fa35a", "#7a6a3a", "#4caf50",
@@ -121,7 +122,7 @@ def replay_data(source: Union[Game, dict, str, Path]) -> dict:
         snap()
     result = None
     if game.is_over:
-        result = {"scores": game.scores(), "winners": game.winners(), "mafia": game.mafia_score(),
+        result = {"scores": game.scores(), "score_text": score_texts(game), "winners": game.winners(), "mafia": game.mafia_score(),
                   "truncated": game.is_truncated}
     types = [{"name": t.name, "meter": list(t.meter), "count": t.count, "fill": COLOURS[i], "ink": TEXT_ON[i]}
              for i, t in enumerate(TYPES)]
@@ -248,7 +249,7 @@ function render(){
   for(let i=1;i<=step;i++){const li=el("li",i===step?"cur":"",who(D.actors[i-1])+": "+D.frames[seat][i].last); L.appendChild(li);}
   if(L.lastChild) L.lastChild.scrollIntoView({block:"nearest"});
   const R=$("result"); R.textContent="";
-  if(step===N && D.result){R.textContent="Result: scores "+D.result.scores.join(", ")+" | winners "+(D.result.winners.length?D.result.winners.map(w=>"player "+w).join(", "):"none")
+  if(step===N && D.result){R.textContent="Result: scores "+D.result.score_text.join(", ")+" | winners "+(D.result.winners.length?D.result.winners.map(w=>"player "+w).join(", "):"none")
     +(D.result.mafia!==null?" | mafia "+D.result.mafia:"")+(D.result.truncated?" (truncated)":"");}
   try{history.replaceState(null,"","#step="+step+"&seat="+seat);}catch(e){}
 }

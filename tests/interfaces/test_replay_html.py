@@ -166,3 +166,21 @@ def test_offer_being_built_hides_hand_positions_from_others():
         g.apply(a)
     assert frame(g, 1)["of"]["gh"] == [[-1, -1]]
     assert frame(g, 0)["of"]["gh"] == [[1, g.state.hands[0][1]]]
+
+
+def test_takeover_scores_read_as_coins_with_two_decimals_ht_14():
+    """HT-14: the engine counts hundredths of a coin; the table (render) and the replay page show coins
+    with two decimals (`10.00`), as the tournament tables do; other variants keep whole coins."""
+    g = bean_env.new_game("hostile_takeover", seed=2, num_players=2)
+    r = random.Random(1)
+    while not g.is_over:
+        g.apply(r.choice(g.legal_actions()))
+    coins = [f"{v / 100:.2f}" for v in g.scores()]
+    assert any(v % 100 == 0 and v for v in g.scores())  # a whole number of coins still shows .00
+    assert f"game over: scores [{', '.join(coins)}]" in g.render()
+    result = replay_data(g.record())["result"]
+    assert result["scores"] == g.scores() and result["score_text"] == coins
+    assert "D.result.score_text.join" in replay_html(g.record())
+    duel = played("bean_duel")
+    assert replay_data(duel.record())["result"]["score_text"] == [str(v) for v in duel.scores()]
+    assert f"game over: scores {duel.scores()}" in duel.render()
