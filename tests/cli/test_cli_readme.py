@@ -142,3 +142,14 @@ def test_readme_agents_section_runs_in_order(tmp_path):
 @pytest.mark.slow
 def test_every_readme_command_runs_in_order(tmp_path):
     assert run_in_order([c for _, c in readme_commands()], fresh_copy(tmp_path)) >= 8
+
+
+def test_readme_names_only_files_that_exist_and_links_the_seat_and_interface_docs():
+    """Every docs/ or notebooks/ path the README names exists; the information and interface docs are
+    linked from the sections they belong to."""
+    text = (ROOT / "README.md").read_text()
+    named = set(re.findall(r"\b((?:docs|notebooks)/[\w./-]+\.(?:md|ipynb|png|csv))", text))
+    assert {"docs/information.md", "docs/interfaces.md"} <= named
+    assert [p for p in sorted(named) if not (ROOT / p).is_file()] == []
+    assert "[`docs/information.md`](docs/information.md)" in text
+    assert "[`docs/interfaces.md`](docs/interfaces.md)" in text
