@@ -6,7 +6,7 @@ number of cards of that type in the deck (exact, no cap).
 """
 from __future__ import annotations
 
-from .core import Block, Context, PileCounts, counts, pile, put, rel, reuse_while
+from .core import Block, Context, PileCounts, counts, pile, put, rel
 from .counting import counting_blocks
 from .memory import known_hands_block
 
@@ -51,7 +51,6 @@ def _w_hand_sizes(ctx, s, me, base, ix, vx):
         put(ix, vx, base + k, len(hands[(me + k) % n]))
 
 
-@reuse_while(lambda s, me: (s.ftype[:], s.fcount[:], s.nfields[:]))
 def _w_fields(ctx, s, me, base, ix, vx):
     n, t, tslot = s.n, ctx.t, ctx.tslot
     width = t + 2
@@ -90,7 +89,6 @@ def _w_face_up(ctx, s, me, base, ix, vx):
     counts(s.face_up, ctx.tslot, base, ix, vx)
 
 
-@reuse_while(lambda s, me: [cards[:] for cards in s.to_plant])
 def _w_to_plant(ctx, s, me, base, ix, vx):
     n, t, to_plant = s.n, ctx.t, s.to_plant
     for k in range(n):

@@ -46,12 +46,11 @@ class Context:
     mem: object = None          # the memory of the current encode call (or None)
     piles: dict = field(default_factory=dict)  # name -> PileCounts shared by the blocks
     coin_piles: list = field(default_factory=list)  # per seat: PileCounts of its coin stack
-    hand_piles: list = field(default_factory=list)  # per seat: PileCounts of its hand
 
     def __post_init__(self):
         self.t = len(self.types)
         self.coin_piles = [PileCounts(self) for _ in range(self.n)]
-        self.hand_piles = [PileCounts(self) for _ in range(self.n)]
+        self.deck_pile = PileCounts(self)
 
 
 @dataclass
@@ -95,7 +94,6 @@ class ObservationEncoder:
         self.high = np.ones(size, dtype=np.float32)
         self._writers = [(b.write, start) for b, start in zip(blocks, self.starts)]
         self._buf = np.zeros(size, dtype=np.float32)
-        self._ones = np.ones(size, dtype=np.float32)  # every entry is written at most once
 
     # -- encoding ------------------------------------------------------------------------------------
     def _raw(self, s: State, me: int, memory) -> tuple[list, list]:
@@ -128,12 +126,9 @@ class ObservationEncoder:
         buf = self._buf if out is None else out
         buf.fill(0.0)
         if ix:
-            k = len(ix)
-            idx = np.fromiter(ix, np.intp, k)  # cheaper than indexing with the lists themselves
-            vals = np.fromiter(vx, np.float32, k)
-            vals *= self.scale[idx]
-            np.minimum(vals, self._ones[:k], out=vals)  # capped entries read 1
-            buf[idx] = vals
+            buf[ix] = vx
+            buf *= self.scale
+            np.minimum(buf, self.high, out=buf)  # capped entries read 1
         return buf
 
     def encode_raw(self, s: State, me: int, memory=None) -> np.ndarray:
@@ -253,28 +248,6 @@ class PileCounts:
         if found is None:
             found = self._items = [(slot, k) for slot, k in enumerate(per) if k]
         return found
-
-
-def reuse_while(state_key: Callable):
-    """Make a writer reuse its last output for the same observer while ``state_key(s, me)`` (copies of the
-    state parts it reads) compares equal: public blocks that change rarely (fields, cards to plant)
-    then cost one comparison instead of a rewrite."""
-    def wrap(write: Writer) -> Writer:
-        memo: dict = {}  # observer -> (key, indices, values)
-
-        def cached(ctx, s, me, base, ix, vx):
-            key = state_key(s, me)
-            hit = memo.get(me)
-            if hit is not None and hit[0] == key and hit[1] == base:
-                ix.extend(hit[2])
-                vx.extend(hit[3])
-                return
-            start = len(ix)
-            write(ctx, s, me, base, ix, vx)
-            memo[me] = (key, base, ix[start:], vx[start:])
-        cached.__doc__ = write.__doc__
-        return cached
-    return wrap
 
 
 def pile(ctx: Context, name: str) -> PileCounts:

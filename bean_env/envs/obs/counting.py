@@ -11,73 +11,43 @@ Card conservation makes both the same (tested against ``PlayerView.unseen_cards`
 """
 from __future__ import annotations
 
-from operator import add
-
 from .core import Block, Context, pile
 
 
-def _unseen_writer():
-    last: list = [None, ()]  # the key of the last real-state result and its (slot, count) pairs
-
-    def _w_unseen(ctx, s, me, base, ix, vx):
-        key = _counting_key(ctx, s, me)
-        if key is None:  # a masked PlayerView state
-            items = _pairs(_unseen_by_elimination(ctx, s, me))
-        elif key == last[0]:
-            items = last[1]
-        else:
-            items = _pairs(_unseen_by_counting(ctx, s, me))
-            last[0], last[1] = key, items
-        total = 0
-        for slot, k in items:
+def _w_unseen(ctx, s, me, base, ix, vx):
+    per = _unseen_by_counting(ctx, s, me)
+    if per is None:  # a masked PlayerView state
+        per = _unseen_by_elimination(ctx, s, me)
+    total = 0
+    for slot, k in enumerate(per):
+        if k:
             ix.append(base + slot)
             vx.append(float(k))
             total += k
-        if total:
-            ix.append(base + ctx.t)
-            vx.append(float(total))
-    return _w_unseen
+    if total:
+        ix.append(base + ctx.t)
+        vx.append(float(total))
 
 
-def _pairs(per: list[int]) -> list[tuple[int, int]]:
-    return [(slot, k) for slot, k in enumerate(per) if k]
-
-
-def _counting_key(ctx, s, me) -> tuple | None:
-    """What the unseen counts of ``me`` depend on: the versions of the deck's and the other hands'
-    counts and the cards of those hands shown to ``me`` (None for a masked state)."""
+def _unseen_by_counting(ctx, s, me) -> list[int] | None:
+    """Type counts of the deck and the unshown hand cards of the others (None for a masked state)."""
     deck = s.deck
     if deck and deck[-1] < 0:
         return None
-    pile(ctx, "deck").of(deck)
-    key = [me, ctx.piles["deck"].version]
-    bit, hand_piles = 1 << me, ctx.hand_piles
+    per = list(ctx.deck_pile.of(deck))
+    tslot, bit = ctx.tslot, 1 << me
     for q in range(s.n):
         if q != me:
             hand, known = s.hands[q], s.known[q]
             if -1 in hand:
                 return None
-            hp = hand_piles[q]
-            hp.of(hand)
-            key.append(hp.version)
-            if known.count(1 << q) != len(known):  # some of it was shown to somebody
-                key.append(tuple(i for i, k in enumerate(known) if k & bit))
-    return tuple(key)
-
-
-def _unseen_by_counting(ctx, s, me) -> list[int]:
-    """Type counts of the deck and the unshown hand cards of the others (counts already current)."""
-    per = list(ctx.piles["deck"].per)
-    bit, hand_piles = 1 << me, ctx.hand_piles
-    tslot = ctx.tslot
-    for q in range(s.n):
-        if q != me:
-            per = list(map(add, per, hand_piles[q].per))
-            hand, known = s.hands[q], s.known[q]
-            if known.count(1 << q) != len(known):
+            if known.count(1 << q) == len(known):  # nothing of this hand was shown
+                for c in hand:
+                    per[tslot[c]] += 1
+            else:
                 for c, k in zip(hand, known):
-                    if k & bit:
-                        per[tslot[c]] -= 1
+                    if not k & bit:
+                        per[tslot[c]] += 1
     return per
 
 
@@ -117,4 +87,4 @@ def counting_blocks(ctx: Context) -> list[Block]:
     return [Block("unseen", ctx.t + 1, ctx.comp + [float(ctx.cards)],
                   "card counting: per type slot the cards I have not seen and cannot locate (deck composition "
                   "minus every card I saw where it is; / cards of the type), then their total (/ deck cards)",
-                  _unseen_writer())]
+                  _w_unseen)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...engine.takeover.textcards import NUM_TEXTS
 from .common import COIN_CAP, FIELD_CAP, HAND_CAP
-from .core import Block, Context, mark_seats, put, rel, reuse_while
+from .core import Block, Context, mark_seats, put, rel
 
 DECISIONS = ("turn", "copy", "play", "place", "harvest", "attack", "defend", "override", "show", "seed_coin",
              "seed_keep", "final", "final_play", "game_over")
@@ -15,7 +15,6 @@ TEXT_CAP = 8    # text cards held by one seat
 BONUS_CAP = 10  # bonus coins of one seat
 
 
-@reuse_while(lambda s, me: ([p[:] for p in s.piles], s.joker, s.guard[:], s.nfields[:]))
 def _w_fields(ctx, s, me, base, ix, vx):
     """Per seat offset, per field: size (with the Jokerbohne), Jokerbohne, protected; the pile's runs of
     equal types from the top (type slot one-hot, length); counts of real beans per type slot."""
@@ -50,8 +49,6 @@ def _w_fields(ctx, s, me, base, ix, vx):
                 put(ix, vx, at + 3 + RUNS * (t + 1) + tslot[c], m)
 
 
-@reuse_while(lambda s, me: ([len(h) for h in s.texts], s.texts[me][:], s.tdiscard[:], len(s.tdeck), s.guard[:],
-                            s.bonus[:]))
 def _w_texts(ctx, s, me, base, ix, vx):
     n, T = s.n, NUM_TEXTS
     for k in range(n):
