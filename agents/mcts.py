@@ -21,21 +21,28 @@ import time
 from typing import Sequence
 
 from bean_env.engine.actions import Action
+from bean_env.engine.game import Game
 
 from .base import Agent
+from .heuristic import HeuristicAgent, family_for
+from .heuristic.evaluate import game_left
 
 WIN_WEIGHT = 0.7
 ESTIMATE_SCALE = 2.5  # coins of lead that make a cut play-out a 73% win
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total")
+    """A node of the shared tree: children by action, visits, availability, reward totals per seat, and
+    the legal actions per deal index (computed once per deal that reaches the node)."""
+
+    __slots__ = ("children", "visits", "avail", "total", "legal")
 
     def __init__(self, n: int):
         self.children: dict = {}
         self.visits = 0
         self.avail = 1
         self.total = [0.0] * n
+        self.legal: dict = {}
 
 
 def rewards(game) -> list[float]:
@@ -85,7 +92,6 @@ class MCTSAgent(Agent):
         self.determinisations = determinisations
         self._policy = None
         if rollout == "heuristic":
-            from .heuristic import HeuristicAgent
             self._policy = HeuristicAgent(seed=self.rng.getrandbits(32))
         self.delegate = delegate
         self._helper = None  # the heuristic agent for delegated decisions (keeps its offer plans)
@@ -99,7 +105,6 @@ class MCTSAgent(Agent):
         if len(legal_actions) == 1:
             return legal_actions[0]
         if self.delegate:
-            from .heuristic import HeuristicAgent, family_for
             if view.decision in family_for(view.variant).delegated:
                 if self._helper is None:
                     self._helper = HeuristicAgent(seed=self.rng.getrandbits(32))
@@ -107,33 +112,60 @@ class MCTSAgent(Agent):
         n = view.num_players
         root = _Node(n)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        budget = None if deadline is not None else self.simulations
+        kinds = self.determinisations
+        search = None
         deals: list = []
         done = 0
         while True:
-            if len(deals) < self.determinisations:
+            k = done % kinds
+            if k == len(deals):
                 deals.append(view.sample_game(self.rng))
-                game = deals[-1].clone()
+            deal = deals[k]
+            if search is None:
+                search = _Search(self, family_for(view.variant), deal.rules, n)
+            if budget is not None and done + kinds >= budget:
+                state = deal.state  # the deal's last simulation may use it up
             else:
-                game = deals[done % self.determinisations].clone()
-            self._simulate(game, root, n)
+                state = deal.state.clone()
+            search.simulate(state, deal.history, root, k)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
-            elif done >= self.simulations:
+            elif done >= budget:
                 break
         children = root.children
         return max(legal_actions, key=lambda a: (children[a].visits if a in children else -1,
                                                  children[a].total[view.player] if a in children else 0))
 
-    # -- one simulation ------------------------------------------------------------------------------
-    def _simulate(self, game, root: _Node, n: int) -> None:
-        """One simulation on ``game``, a determinisation of the view (changed in place)."""
-        rng, c = self.rng, self.c
+
+class _Search:
+    """One decision's search: simulations on determinised states (``rules.legal`` / ``rules.step`` on
+    the state itself: no ``Game`` with its history copy, action checks and restore snapshots)."""
+
+    def __init__(self, agent: MCTSAgent, family, rules, n: int):
+        self.agent = agent
+        self.rng = agent.rng
+        self.c = agent.c
+        self.n = n
+        self.family = family
+        self.rules = rules
+        self.legal = rules.legal
+
+    def simulate(self, state, history: list, root: _Node, k: int) -> None:
+        """One simulation on ``state``, a determinisation of the view (changed in place); ``k``: which
+        deal it is (a node keeps each deal's legal actions: the same deal and path give the same state)."""
+        rng, c, n, legal = self.rng, self.c, self.n, self.legal
+        step = self.rules.step
+        log, sqrt = math.log, math.sqrt
         node = root
         path = [root]
-        while not game.is_over:
-            acts = game.legal_actions()
+        taken: list = []
+        while not state.over:
+            acts = node.legal.get(k)
+            if acts is None:
+                acts = node.legal[k] = legal(state)
             children = node.children
             untried = [a for a in acts if a not in children]
             if untried:
@@ -142,58 +174,75 @@ class MCTSAgent(Agent):
                 for a in acts:
                     if a in children and a is not action:
                         children[a].avail += 1
-                game.apply(action)
+                step(state, action)
+                taken.append(action)
                 path.append(child)
                 break
-            p = game.current_player
+            p = state.actor
             best, best_u = None, -1.0
             for a in acts:
                 ch = children[a]
                 ch.avail += 1
-                u = ch.total[p] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                u = ch.total[p] / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                 if u > best_u:
                     best, best_u = a, u
-            game.apply(best)
+            step(state, best)
+            taken.append(best)
             node = children[best]
             path.append(node)
-        reward = self._playout(game)
+        reward = self.playout(state, history, taken)
         for nd in path:
             nd.visits += 1
             tot = nd.total
             for p in range(n):
                 tot[p] += reward[p]
 
-    def _playout(self, game) -> list[float]:
-        rng = self.rng
-        limit = self.rollout_steps
+    def playout(self, state, history: list, taken: list) -> list[float]:
+        """Play on from the new leaf by the default policy; rewards per seat (cut: ``estimate``)."""
+        agent = self.agent
+        limit = agent.rollout_steps
+        if limit == 0:
+            return rewards(self._game(state)) if state.over else self.estimate(state)
+        rng, legal, step = self.rng, self.legal, self.rules.step
+        policy = agent._policy
+        game = None
+        if policy is not None:  # the heuristic reads views, which read the history
+            game = Game(self.rules, state, history + taken)
         steps = 0
-        policy = self._policy
-        while not game.is_over:
+        while not state.over:
             if limit is not None and steps >= limit:
-                return self._estimate(game)
-            acts = game.legal_actions()
+                return self.estimate(state)
+            acts = legal(state)
             if policy is None or len(acts) == 1:
-                game.apply(acts[rng.randrange(len(acts))])
+                action = acts[rng.randrange(len(acts))]
             else:
-                p = game.current_player
-                game.apply(policy.act(game.view(p), acts))
+                action = policy.act(game.view(state.actor), acts)
+            step(state, action)
+            if game is not None:
+                game.history.append(action)
             steps += 1
-        return rewards(game)
+        return rewards(self._game(state))
 
-    @staticmethod
-    def _estimate(game) -> list[float]:
+    def _game(self, state) -> Game:
+        """``state`` as a ``Game`` (no history) for the functions that read one (scores, the mafia)."""
+        return Game(self.rules, state)
+
+    def estimate(self, s) -> list[float]:
         """Rewards of an unfinished game: a logistic win chance from the heuristic's seat values
         (each seat against its best rival, the mafia's treasury included where there is one)."""
-        from .heuristic import family_for
-        fam = family_for(game.variant)
-        s = game.state
-        values = [fam.value(s, p) for p in range(s.n)]
-        mafia = fam.mafia_value(game)  # treasury (plus the coins its bosses are about to earn)
+        fam = self.family
+        g = game_left(s)
+        n = s.n
+        values = [fam.value(s, p, g) for p in range(n)]
+        mafia = fam.mafia_value(self._game(s))  # treasury (plus the coins its bosses are about to earn)
+        if mafia is not None:
+            mafia *= 2.0 if n == 1 else 1.0  # MAF-13: solitaire counts it twice
         out = []
-        for p in range(s.n):
-            rivals = [values[q] for q in range(s.n) if q != p]
+        exp = math.exp
+        for p in range(n):
+            rivals = [values[q] for q in range(n) if q != p]
             if mafia is not None:
-                rivals.append(mafia * (2.0 if s.n == 1 else 1.0))  # MAF-13: solitaire counts it twice
+                rivals.append(mafia)
             lead = values[p] - max(rivals) if rivals else values[p]
-            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / ESTIMATE_SCALE)))))
+            out.append(1.0 / (1.0 + exp(-max(-30.0, min(30.0, lead / ESTIMATE_SCALE)))))
         return out

@@ -325,6 +325,7 @@ class PlayerView:
         self._state = game.rules.mask(game.state, player)
         self._masked: list[Action] | None = None
         self._holdings: dict | None = None
+        self._deal_plan: tuple | None = None  # what every sample_game shares (``_plan``)
 
     # -- INFO-1 public and private facts -----------------------------------------------------------
     @property
@@ -452,17 +453,17 @@ class PlayerView:
         from .game import Game
 
         r = _random_from(rng)
+        unseen, held, places = self._plan()
         s = self._state.clone()
-        pool = self.unseen_cards()
+        pool = list(unseen)
         r.shuffle(pool)
-        for q, (need, pins) in sorted(self.holdings().items()):
-            self._place_holdings(s.hands[q], need, pins, pool, r)
+        hands = s.hands
+        for q, (need, pins) in held:
+            self._place_holdings(hands[q], need, pins, pool, r)
         it = iter(pool)
-        for q in range(s.n):
-            hand = s.hands[q]
-            for i, c in enumerate(hand):
-                if c == UNKNOWN:
-                    hand[i] = next(it)
+        for q, i in places:
+            if hands[q][i] == UNKNOWN:  # not taken by a public holding
+                hands[q][i] = next(it)
         s.deck = [next(it) for _ in s.deck]
         self._rules.fill_hidden(s, it, r)
         rest = list(it)
@@ -471,6 +472,15 @@ class PlayerView:
         s.seed = r.getrandbits(62)
         s.shuffles = 0
         return Game(self._rules, s, self.history)
+
+    def _plan(self) -> tuple:
+        """What does not change between samples of this view, computed once: the unseen cards (sorted),
+        the public holdings by seat, and the unknown hand places in dealing order (seat, position)."""
+        if self._deal_plan is None:
+            places = [(q, i) for q, hand in enumerate(self._state.hands) for i, c in enumerate(hand)
+                      if c == UNKNOWN]
+            self._deal_plan = (tuple(self.unseen_cards()), sorted(self.holdings().items()), places)
+        return self._deal_plan
 
     def holdings(self) -> dict[int, tuple[Counter, dict[int, int]]]:
         """Cards other seats are known to hold from public acts (``public_holdings``), by type code."""
