@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import re
 import shutil
 import subprocess
@@ -239,8 +240,12 @@ def test_play_in_a_pseudo_terminal_survives_ctrl_c():
                     break
                 seen += chunk
         _, status = os.waitpid(pid, 0)
+        pid = 0
     finally:
         os.close(fd)
+        if pid:  # a failed wait above: never leave the game running behind the test
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
     text = seen.decode(errors="replace")
     assert "commands:" in text and "interrupted: game abandoned" in text
     assert "Traceback" not in text and os.WEXITSTATUS(status) == 130

@@ -131,7 +131,12 @@ def test_ctrl_c_still_exports_the_latest_policy(tmp_path):
     while len(list(snaps.glob("snap_*.pt"))) < 2 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    try:
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:  # never leave a 10M-step training running behind a failed test
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 0, err[-3000:]
     assert "interrupted" in out
     meta = json.loads((tmp_path / "c" / "policy.json").read_text())
