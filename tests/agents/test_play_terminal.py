@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 import json
 import os
-import signal
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
