@@ -37,7 +37,7 @@ from bean_env.engine.actions import Action
 from bean_env.engine.catalogue import catalogue_for
 from bean_env.engine.config import validate
 from bean_env.engine.game import new_game
-from bean_env.engine.views import PlayerView
+from bean_env.engine.views import PlayerView, SeatHistory
 
 from .base import Agent
 
@@ -339,19 +339,18 @@ class PPOAgent(Agent):
         _, encoder, _ = self._setup(view)
         if not hasattr(encoder, "new_memory"):
             return
-        public = SimpleNamespace(history=view._history, state=view.state)
-        mem = self._memory
-        if mem is not None and mem._history is view._history and mem.seen + 1 == view._history_len:
-            mem.update(public)
-        elif mem is None or mem._history is not view._history or mem.seen != view._history_len:
-            self._memory = encoder.new_memory().reset(public)
+        mem = self._memory  # it reads the seat's masked history (SeatHistory), never a hidden card (INFO-3)
+        if mem is not None and mem._history.follow(view):
+            mem.update(SimpleNamespace(history=mem._history, state=view.state))
+        elif mem is None or not mem._history.at(view):
+            self._memory = encoder.new_memory().reset(SimpleNamespace(history=SeatHistory(view), state=view.state))
 
     def _memory_for(self, view: PlayerView, encoder):
         mem = self._memory
-        if mem is not None and mem._history is view._history and mem.seen == view._history_len:
+        if mem is not None and mem._history.at(view):
             return mem
-        if view._history_len == 0 and hasattr(encoder, "new_memory"):
-            self._memory = encoder.new_memory().reset(SimpleNamespace(history=view._history, state=view.state))
+        if view.last_action is None and hasattr(encoder, "new_memory"):
+            self._memory = encoder.new_memory().reset(SimpleNamespace(history=SeatHistory(view), state=view.state))
             return self._memory
         if getattr(mem or (encoder.new_memory() if hasattr(encoder, "new_memory") else None), "active", False) \
                 and not self._warned:

@@ -531,3 +531,26 @@ class PlayerView:
 
     def __repr__(self) -> str:
         return f"<PlayerView player={self.player} {self.variant} decision={self.decision!r}>"
+
+
+class SeatHistory(list):
+    """One seat's masked history of one game (as ``PlayerView.history``), kept up to date one action at
+    a time by ``follow``: what a per-game memory of that seat reads, so it never holds a hidden part
+    (INFO-3). Following is cheap: each step appends the view's ``last_action``."""
+
+    def __init__(self, view: PlayerView):
+        super().__init__(view.history)
+        self.player = view.player
+        self._source = view._history  # the followed game's history: compared by identity, never read
+
+    def at(self, view: PlayerView) -> bool:
+        """Whether ``view`` is this seat's view of the followed game with no action not taken in yet."""
+        return view._history is self._source and view.player == self.player and view._history_len == len(self)
+
+    def follow(self, view: PlayerView) -> bool:
+        """Take in (masked) the one action ``view`` is ahead by; False, changing nothing, unless ``view`` is
+        this seat's view of the followed game exactly one action ahead."""
+        if view._history is not self._source or view.player != self.player or view._history_len != len(self) + 1:
+            return False
+        self.append(view.last_action)
+        return True
