@@ -6,11 +6,13 @@ from collections import Counter
 
 from ..cards import coins_for, expand
 from .actions import BUY_FIELD, Action, Kind
+from .compiled import mypyc_attr
 from .state import EMPTY, State
 
 _HARVEST = [Action(Kind.HARVEST, f) for f in range(3)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: mafia and takeover rules stay uncompiled
 class Rules:
     """Base class of a rules family. Subclasses implement ``setup``, ``legal`` and ``step``.
 
@@ -148,7 +150,7 @@ class Rules:
 
     def plant_card_actions(self, s: State, p: int, cards: list[int]) -> list[Action]:
         """PLANT_CARD for each distinct type in ``cards`` and each field it fits."""
-        out = []
+        out: list[Action] = []
         for bean in sorted(set(cards)):
             out.extend(Action(Kind.PLANT_CARD, bean, f) for f in self.fits(s, p, bean))
         return out
@@ -256,7 +258,7 @@ class Rules:
     # -- card conservation -------------------------------------------------------------------------
     def locations(self, s: State) -> dict[str, Counter]:
         """Every place a card can be, as type counts (used by conservation checks)."""
-        fields = Counter()
+        fields: Counter = Counter()
         for i, bean in enumerate(s.ftype):
             if s.fcount[i]:
                 fields[bean] += s.fcount[i]
