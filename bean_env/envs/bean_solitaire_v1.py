@@ -1,7 +1,8 @@
 """PettingZoo AEC env of `bean_solitaire` (MAF-*), 1 player against the bean mafia.
 
 Also a single-agent gymnasium env: ``gymnasium.make("bean_env/BeanSolitaire-v1")`` (with
-``action_masks()`` for MaskablePPO). Observation blocks are shared with ``al_cabohne_v1``.
+``action_masks()`` for MaskablePPO). Observation blocks are shared with `al_cabohne`
+(``bean_env.envs.obs.mafia``).
 
 Rewards: ``"win"``: +1 for a win (score > 0), 0 for a draw, -1 for a loss (MAF-13); ``"score"`` and
 ``"margin"``: the score, player coins - 2 x mafia coins.
@@ -9,7 +10,6 @@ Rewards: ``"win"``: +1 for a win (score > 0), 0 for a draw, -1 for a loss (MAF-1
 from __future__ import annotations
 
 from ..engine.game import Game
-from . import al_cabohne_v1  # noqa: F401  (declares the mafia observation blocks)
 from .aec import BeanAECEnv, make_env_fn
 
 

@@ -8,7 +8,7 @@ import sys
 
 from ..engine.catalogue import catalogue_of
 from ..engine.game import new_game
-from .observation import encoder_for
+from .obs import encoder_for
 
 
 def action_table(variant: str, **config) -> str:
@@ -28,7 +28,7 @@ def observation_table(variant: str, **config) -> str:
     rows = ["| indices | block | meaning |", "|---|---|---|"]
     for name, start, stop, doc in enc.layout():
         rows.append(f"| {start}-{stop - 1} | {name} | {doc} |")
-    rows.append(f"| | **total** | {enc.size} float32 values |")
+    rows.append(f"| | **total** | {enc.size} float32 values in [0, 1], layout hash `{enc.layout_hash()[:16]}` |")
     return "\n".join(rows)
 
 

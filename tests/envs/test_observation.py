@@ -1,15 +1,15 @@
-"""Exact observation blocks on hand-made positions (INFO-1)."""
+"""Exact observation blocks on hand-made positions (INFO-1); raw values, before scaling to [0, 1]."""
 from __future__ import annotations
 
 from bean_env.cards import CODE
 from bean_env.engine.positions import make_position
-from bean_env.envs.observation import encoder_for
+from bean_env.envs.obs import encoder_for
 
 
 def block(game, name: str, seat: int):
     enc = encoder_for(game)
     start, stop = next((a, b) for n, a, b, _ in enc.layout() if n == name)
-    return enc.encode(game.state, seat)[start:stop], enc.ctx
+    return enc.encode_raw(game.state, seat)[start:stop], enc.ctx
 
 
 def test_discard_runs_from_the_top_duel_5():
@@ -41,8 +41,9 @@ def test_fields_coins_and_cards_to_plant_are_seat_relative_info_1():
     assert cell(1, 0)[ctx.tslot[CODE["chili"]]] == 1 and cell(1, 0)[t] == 4
     assert cell(1, 2)[t + 1] == 0               # seat 0 has no 3rd field
     assert cell(2, 2)[t + 1] == 1               # seat 1 has one
-    coins, _ = block(game, "coins", 2)
-    assert coins.tolist() == [5, 0, 2]
+    coins, _ = block(game, "coins", 2)          # per seat offset: coins, then the stack per type
+    assert coins[::t + 1].tolist() == [5, 0, 2]
+    assert coins[1 + ctx.tslot[CODE["blue"]]] == 5 and coins[2 * (t + 1) + 1 + ctx.tslot[CODE["blue"]]] == 2
     to_plant, _ = block(game, "to_plant", 2)
     assert to_plant[ctx.tslot[CODE["stink"]]] == 1
     assert to_plant[2 * t + ctx.tslot[CODE["garden"]]] == 2
@@ -61,7 +62,8 @@ def test_trade_round_and_budget_left_trade_6():
 def test_split_names_every_block():
     game = make_position("bean_duel", phase="turn_up", hands=[["blue", "soy"], ["soy"]], coins=[3, 0])
     enc = encoder_for(game)
-    parts = enc.split(enc.encode(game.state, 0))
+    parts = enc.split(enc.encode_raw(game.state, 0))
     assert list(parts) == [b.name for b in enc.blocks]
     assert sum(len(v) for v in parts.values()) == enc.size
-    assert parts["coins"].tolist() == [3, 0] and parts["hand_counts"].sum() == 2
+    t = enc.ctx.t
+    assert parts["coins"][::t + 1].tolist() == [3, 0] and parts["hand"][:t].sum() == 2

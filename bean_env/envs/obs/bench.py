@@ -1,13 +1,12 @@
-"""Micro-benchmark: microseconds per observation, v0 encoder against v1, on the states of seeded games.
+"""Micro-benchmark: CPU microseconds per v1 observation on the states of seeded games.
 
-    python -m bean_env.envs.obs.bench [games=10] [rounds=5]
+    python -m bean_env.envs.obs.bench [games=10] [rounds=9]
 
 The states of ``games`` seeded games (uniformly random legal actions) are recorded once; each round
-encodes every state for its acting seat, in game order as an env does, in chunks of ``CHUNK`` states,
-each chunk with the v0 and then the v1 encoder; per chunk and encoder the best round counts (the
-machine is shared: CPU time, and the minimum is the least disturbed) and the chunks' best times are summed.
-v1 is timed with the memory of the game's end (its blocks are written as in play); the cost of
-updating a memory after each action is measured apart and added to v1's figure.
+encodes every state for its acting seat, in game order as an env does, in chunks of ``CHUNK`` states;
+per chunk the best round counts (the machine is shared: CPU time, and the minimum is the least
+disturbed) and the chunks' best times are summed. The cost of updating the game's memory after each
+action is measured apart and added. ``docs/envs.md`` has the figures and the comparison with v0.
 """
 from __future__ import annotations
 
@@ -37,7 +36,7 @@ def _record(variant: str, config: dict, games: int):
 
 
 def _memory_cost(variant: str, config: dict, finished: list, encoder) -> float:
-    """Seconds spent in ``Memory.update`` replaying the recorded games."""
+    """CPU seconds spent in ``Memory.update`` replaying the recorded games."""
     spent = 0.0
     for done in finished:
         game = new_game(variant, seed=done.seed, **config)
@@ -50,40 +49,34 @@ def _memory_cost(variant: str, config: dict, finished: list, encoder) -> float:
     return spent
 
 
-def measure(variant: str, config: dict, games: int = 10, rounds: int = 5) -> tuple[float, float, int]:
-    """(v0 us per encode, v1 us per encode including the memory update, encodes)."""
-    from .. import observation as v0
+def measure(variant: str, config: dict, games: int = 10, rounds: int = 9) -> tuple[float, int]:
+    """(CPU us per observation including the memory update, observations encoded)."""
     from . import encoder_for
     states, finished = _record(variant, config, games)
-    old, new = v0.encoder_for(finished[0]), encoder_for(finished[0])
-    memory = new.new_memory().reset(finished[-1])
+    encoder = encoder_for(finished[0])
+    memory = encoder.new_memory().reset(finished[-1])
     seats = [max(s.actor, 0) for s in states]
     chunks = [range(i, min(i + CHUNK, len(states))) for i in range(0, len(states), CHUNK)]
-    best = [[float("inf")] * len(chunks) for _ in range(2)]
+    best = [float("inf")] * len(chunks)
     for _ in range(rounds):
-        for c, chunk in enumerate(chunks):  # both encoders on each chunk, back to back
+        for c, chunk in enumerate(chunks):
             a = time.process_time()
             for i in chunk:
-                old.encode(states[i], seats[i])
-            b = time.process_time()
-            for i in chunk:
-                new.encode(states[i], seats[i], memory)
-            e = time.process_time()
-            best[0][c], best[1][c] = min(best[0][c], b - a), min(best[1][c], e - b)
-    best0, best1 = sum(best[0]), sum(best[1])
-    best1 += min(_memory_cost(variant, config, finished, new) for _ in range(2))
-    return 1e6 * best0 / len(states), 1e6 * best1 / len(states), len(states)
+                encoder.encode(states[i], seats[i], memory)
+            best[c] = min(best[c], time.process_time() - a)
+    spent = sum(best) + min(_memory_cost(variant, config, finished, encoder) for _ in range(2))
+    return 1e6 * spent / len(states), len(states)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     games = int(argv[0]) if argv else 10
-    rounds = int(argv[1]) if len(argv) > 1 else 5
-    print("| variant | v0 us/obs | v1 us/obs | v1/v0 | encodes |")
-    print("|---|---|---|---|---|")
+    rounds = int(argv[1]) if len(argv) > 1 else 9
+    print("| variant | v1 us/obs | observations |")
+    print("|---|---|---|")
     for variant, config in CASES:
-        old, new, count = measure(variant, config, games, rounds)
-        print(f"| {variant} {config or ''} | {old:.1f} | {new:.1f} | {new / old:.2f} | {count} |")
+        us, count = measure(variant, config, games, rounds)
+        print(f"| {variant} {config or ''} | {us:.1f} | {count} |")
     return 0
 
 
