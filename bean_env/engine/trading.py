@@ -29,11 +29,11 @@ from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, A
 from .common import Rules
 from .state import EMPTY, State
 
-_KEEP = {}
-_GIVE_TRADE = {}
-_WANT = {}
-_OFFER = {}
-_GIVE_HAND = {}
+_KEEP: dict[int, Action] = {}
+_GIVE_TRADE: dict[int, Action] = {}
+_WANT: dict[int, Action] = {}
+_OFFER: dict[int, Action] = {}
+_GIVE_HAND: dict[int, Action] = {}
 _GIVE_HAND_ACTIONS: list[Action] = []  # GIVE_HAND by hand position (grown as needed)
 _OFFER_ROWS: dict[tuple, list[Action]] = {}  # see TradingMixin._offer_row
 _SIDE_SHIFT = 12  # pack_offer: the wanted side's code sits above the given side's 12 bits
@@ -83,6 +83,8 @@ class TradingMixin(Rules):
     offer_cap: int | None = None  # max_offer_cards (TRADE-2): cards per side of an offer, None = no cap
     macro = False                 # offer_actions == "macro"
     active_only = False           # proposals == "active_only" (TRADE-3)
+    _wants: list[Action] | None = None  # WANT actions of the deck types (built on first use)
+    _wanted: dict[int, list[tuple[int, int]]] | None = None  # _wanted_sides by k (built on first use)
 
     def __init__(self, config: dict):
         super().__init__(config)
@@ -176,7 +178,7 @@ class TradingMixin(Rules):
 
     def _want_actions(self) -> list[Action]:
         """WANT for each type of the deck, in type order (built once per rules object)."""
-        wants = self.__dict__.get("_wants")
+        wants = self._wants
         if wants is None:
             wants = self._wants = [_cached(_WANT, Kind.WANT, t) for t in self.deck_types]
         return wants
@@ -231,7 +233,9 @@ class TradingMixin(Rules):
     # -- whole offers (offer_actions="macro") ------------------------------------------------------
     def _wanted_sides(self, k: int) -> list[tuple[int, int]]:
         """(number of cards, packed code << 12) of every wanted multiset of at most ``k`` deck types."""
-        table = self.__dict__.setdefault("_wanted", {})
+        table = self._wanted
+        if table is None:
+            table = self._wanted = {}
         sides = table.get(k)
         if sides is None:
             every = _multisets({t: k for t in self.deck_types}, k)
@@ -277,7 +281,7 @@ class TradingMixin(Rules):
         """One ``OFFER_CARDS`` action per distinct whole offer of ``p`` within ``max_offer_cards``."""
         if not targets:
             return []
-        cap = self.offer_cap
+        cap: int = self.offer_cap  # type: ignore[assignment]  # macro offers always have a cap
         have = dict.fromkeys(s.hands[p], 0)
         for t in s.hands[p]:
             have[t] += 1
@@ -307,7 +311,7 @@ class TradingMixin(Rules):
         row = _OFFER_ROWS.get(key)
         if row is None:
             row = []
-            for size, w in self._wanted_sides(self.offer_cap):
+            for size, w in self._wanted_sides(self.offer_cap):  # type: ignore[arg-type]
                 if size <= room and (size or give != _EMPTY_SIDE):
                     row.append(Action(Kind.OFFER_CARDS, to, give | w))
             _OFFER_ROWS[key] = row
