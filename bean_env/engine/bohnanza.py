@@ -14,7 +14,7 @@ from .trading import TradingMixin
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
 
 # BASE-2: (removed types, 3rd field: "start" | cost, run-out limit)
-_PLAYER_COUNT_RULES = {
+_PLAYER_COUNT_RULES: dict[tuple[str, int], tuple] = {
     ("german", 3): ((), 3, 3), ("german", 4): ((), 3, 3), ("german", 5): ((), 3, 3),
     ("english", 3): (("cocoa",), "start", 2),
     ("english", 4): (("coffee",), 3, 3), ("english", 5): (("coffee",), 3, 3),

@@ -134,7 +134,7 @@ def _values(values: tuple, what: str) -> str:
     return f"{what} in {list(values)}"
 
 
-_A_MEANING = {Kind.PLANT: "field", Kind.PLANT_CARD: "type", Kind.HARVEST: "field", Kind.KEEP: "type",
+_A_MEANING: dict[int, str] = {Kind.PLANT: "field", Kind.PLANT_CARD: "type", Kind.HARVEST: "field", Kind.KEEP: "type",
               Kind.OFFER: "seat", Kind.GIVE_HAND: "hand position", Kind.GIVE_TRADE: "type",
               Kind.WANT: "type", Kind.PICK: "seat", Kind.DISCARD: "type",
               Kind.DISCARD_HAND: "hand position", Kind.OFFER_CARDS: "seat", Kind.GIVE_MAFIA: "hand position",
@@ -143,7 +143,7 @@ _A_MEANING = {Kind.PLANT: "field", Kind.PLANT_CARD: "type", Kind.HARVEST: "field
               Kind.HT_PLACE: "field", Kind.HT_HARVEST: "field", Kind.HT_MODIFY: "text card",
               Kind.HT_DEFEND: "text card", Kind.HT_TEXT: "text card", Kind.HT_SHOW: "type",
               Kind.HT_COIN: "type", Kind.HT_FINAL: "field"}
-_B_MEANING = {Kind.PLANT_CARD: "field", Kind.GIVE_MAFIA: "boss", Kind.PLACE_STACK: "target",
+_B_MEANING: dict[int, str] = {Kind.PLANT_CARD: "field", Kind.GIVE_MAFIA: "boss", Kind.PLACE_STACK: "target",
               Kind.OFFER_CARDS: "offer",
               Kind.HT_MERGE: "field", Kind.HT_MERGE_MUTA: "field", Kind.HT_ATTACK: "3 x own field + target field",
               Kind.HT_MODIFY: "field", Kind.HT_TEXT: "parameter"}

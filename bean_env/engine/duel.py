@@ -12,7 +12,7 @@ from .common import Rules
 from .state import State
 
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
-_DISCARD_HAND = {}
+_DISCARD_HAND: dict[int, Action] = {}
 
 
 class DuelRules(Rules):
