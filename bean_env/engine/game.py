@@ -5,7 +5,7 @@ import json
 import numbers
 import operator
 import secrets
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from . import rules_for
 from .actions import Action, Kind
@@ -40,9 +40,9 @@ class Game:
         self.rules = rules
         self.state = state
         self.history: list[Action] = history if history is not None else []
-        self._legal = None
-        self._index = None       # str() of each legal action -> the action (built on first use)
-        self._checkpoint = None  # (state snapshot, len(history) then); never mutated, shared by clones
+        self._legal: list[Action] | None = None
+        self._index: dict[str, Action] | None = None  # str() of each legal action -> the action (built on first use)
+        self._checkpoint: tuple[State, int] | None = None  # (state snapshot, len(history) then); never mutated, shared by clones
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -82,10 +82,11 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions at the current decision point (the one source of truth, AGT-1)."""
-        if self._legal is None:
-            self._legal = [] if self.state.over else self.rules.legal(self.state)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.state.over else self.rules.legal(self.state)
             self._index = None
-        return self._legal
+        return legal
 
     def scores(self) -> list[int]:
         """Coins per seat (the mafia's treasury is reported by ``mafia_score``)."""
@@ -119,7 +120,7 @@ class Game:
             if found is None:
                 raise self._illegal(action)
             return found
-        key = action
+        key: Any = action
         if type(action) is not Action or type(action[1]) is not int or type(action[2]) is not int or (
                 type(action[0]) is not Kind and type(action[0]) is not int):
             key = normalise_action(action)
