@@ -208,12 +208,15 @@ def protocol_text(entries, scale: float, mcts: str) -> str:
 
 
 def run(entries=PROTOCOL, scale: float = 1.0, candidates=CANDIDATES, mcts: str = "mcts",
-        progress: bool = False) -> str:
-    """Run the protocol and return the tables (markdown)."""
+        progress: bool = False, partial=None) -> str:
+    """Run the protocol and return the tables (markdown); ``partial(text)`` gets the tables so far after
+    each entry."""
     start = time.perf_counter()
     parts = [protocol_text(entries, scale, mcts), ""]
-    for e in entries:
+    for i, e in enumerate(entries):
         parts += [table(e, run_entry(e, scale, candidates, mcts, progress)), ""]
+        if partial is not None and i + 1 < len(entries):
+            partial("\n".join(parts) + f"\n(partial: {i + 1} of {len(entries)} entries)\n")
     parts.append(f"Scale {scale:g} of the protocol's deal counts, mcts as `{mcts}`, "
                  f"{time.perf_counter() - start:.0f}s of wall time.")
     return "\n".join(parts) + "\n"
@@ -235,6 +238,7 @@ def main(argv: list[str] | None = None) -> int:
                                  "(default: print them)")
     p.add_argument("--scale", type=float, default=1.0, help="multiply every deal count by this (at least 2 deals)")
     p.add_argument("--variants", help="comma-separated variants to run (default: every entry)")
+    p.add_argument("--players", help="comma-separated player counts to run (default: every entry)")
     p.add_argument("--candidates", default=",".join(CANDIDATES), help="candidates to measure")
     p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
     p.add_argument("--progress", action="store_true")
@@ -242,15 +246,19 @@ def main(argv: list[str] | None = None) -> int:
     if a.scale <= 0:
         p.error(f"--scale must be positive, got {a.scale}")
     entries = PROTOCOL
+    if a.players:
+        counts = {int(x) for x in a.players.split(",") if x.strip()}
+        entries = tuple(e for e in entries if e.config["num_players"] in counts)
     if a.variants:
         wanted = [v.strip() for v in a.variants.split(",") if v.strip()]
         unknown = set(wanted) - {e.variant for e in PROTOCOL}
         if unknown:
             p.error(f"unknown variant(s) {', '.join(sorted(unknown))}; the protocol has "
                     f"{', '.join(sorted({e.variant for e in PROTOCOL}))}")
-        entries = tuple(e for e in PROTOCOL if e.variant in wanted)
+        entries = tuple(e for e in entries if e.variant in wanted)
     cands = tuple(c.strip() for c in a.candidates.split(",") if c.strip())
-    text = run(entries, a.scale, cands, a.mcts, a.progress)
+    partial = (lambda text: write(Path(a.out), text)) if a.out else None
+    text = run(entries, a.scale, cands, a.mcts, a.progress, partial)
     if a.out:
         write(Path(a.out), text)
         print(f"written to {a.out}")
