@@ -7,8 +7,9 @@ play, the person's hand in order, their text cards with their effects, the decis
 words, and the legal actions labelled with card names.
 
 Commands (``help`` or ``?`` lists them): a number from the list or an action's text; ``offer TARGET
-give CARDS want CARDS`` builds and submits a whole offer through the legal sub-decisions (TRADE-1/2,
-AGT-2) and says why a step is not legal; ``undo`` takes back the last step of an offer being built
+give CARDS want CARDS`` builds and submits a whole offer through the legal sub-decisions, or as the one
+whole-offer action where offers are whole actions (TRADE-1/2, AGT-2), and says why it cannot be made
+(read by ``bean_env.text.offer``, shared with the text/LLM interface); ``undo`` takes back the last step of an offer being built
 (free: nothing has been shown yet); ``q`` abandons the game. ``--save FILE`` writes the game record.
 """
 from __future__ import annotations
@@ -93,7 +94,9 @@ HELP = """commands:
                     build and submit a whole offer; TARGET is all, a seat number or pN; CARDS are
                     bean names separated by commas, e.g.  offer all give red,blue want stink
                     (a trade-area card of that type if there is one, else a hand card);
-                    2 soy = two soy; hand red / area red; #3 = hand card 3 (also red@3)
+                    2 soy = two soy; hand red / area red; #3 = hand card 3 (also red@3);
+                    'give red for soy' = 'give red want soy'; where the list shows whole offers
+                    ('offer red for soy to all'), cards are named by type only
   undo              take back the last step of the offer you are building (costs nothing)
   help, ?           this list
   q, quit           abandon the game
