@@ -58,7 +58,7 @@ def mask_state(s: State, player: int) -> State:
 
 def visible_counts(s: State) -> Counter:
     """Type counts of every card whose type is known in a masked state."""
-    seen = Counter()
+    seen: Counter = Counter()
     for cards in (s.deck, s.discard, s.removed, s.set_aside, s.face_up):
         seen.update(cards)
     for group in (s.hands, s.coins, s.to_plant):
@@ -274,7 +274,7 @@ def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Count
         return {}
     phases, back = _trade_phases(state, history, rules)
     held: dict[int, Counter] = {}
-    for active, events in reversed(phases):
+    for active, events in phases[::-1]:  # not reversed(): that crashes mypyc 2.4 (compiled build)
         held.pop(active, None)  # the active player planted from their hand before trading
         for q, want in events:
             if want is None:
@@ -288,7 +288,7 @@ def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Count
         for q in state.o_accept:  # acceptors of the offer being answered (certain, from the state)
             if q != state.active:
                 _require(held.setdefault(q, Counter()), want)
-    out = {q: (c, {}) for q, c in held.items() if c}
+    out: dict = {q: (c, {}) for q, c in held.items() if c}
     if state.decision == "choose_give":
         q = state.x_partner
         need = want - Counter(state.face_up) if q == state.active else want
