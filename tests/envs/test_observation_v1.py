@@ -9,7 +9,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from envcases import CASES, case_id, random_walk
+from envcases import CASES, case_id
 
 from bean_env import new_game
 from bean_env.cards import CODE

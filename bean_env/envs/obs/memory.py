@@ -211,8 +211,8 @@ def negotiation_block(ctx: Context) -> Block:
                  comp * (n - 1) + [cap] * (3 * n) + per_offer * OFFERS_KEPT,
                  "this turn (from the game's history): per other seat offset the wanted types of the last "
                  "offer it accepted (it held them then; cleared once it gave them in a trade; / cards of the "
-                 f"type); per seat offset offers made, ended without a trade (declined or cancelled) and executed (/ {int(cap)}, the trading "
-                 f"rounds); the last {OFFERS_KEPT} offers, most recent first: one-hot proposer offset, one-hot "
+                 "type); per seat offset offers made, ended without a trade (declined or cancelled) and "
+                 f"executed (/ {int(cap)}, the trading rounds); the last {OFFERS_KEPT} offers, most recent first: one-hot proposer offset, one-hot "
                  "addressee offset (+ 'all'), given types (hand cards shown at submission and trade-area "
                  "cards), wanted types (/ cards of the type), offsets that accepted, one-hot outcome "
                  "(open, declined, cancelled after acceptance, executed)", _w_negotiation)
