@@ -338,7 +338,7 @@ class PlayerView:
         return self._state.variant
 
     @property
-    def rules(self):
+    def rules(self) -> Any:
         """The game's rules object (rule options, beanometers, the legal-action generator; no cards)."""
         return self._rules
 
