@@ -23,6 +23,7 @@ from typing import Any
 
 from ..cards import NAMES
 from .actions import ALL, Action, Kind, unpack_offer
+from .compiled import mypyc_attr
 from .state import EMPTY, State
 
 UNKNOWN = -1
@@ -533,6 +534,7 @@ class PlayerView:
         return f"<PlayerView player={self.player} {self.variant} decision={self.decision!r}>"
 
 
+@mypyc_attr(native_class=False)  # compiled build: mypyc cannot compile a list subclass natively
 class SeatHistory(list):
     """One seat's masked history of one game (as ``PlayerView.history``), kept up to date one action at
     a time by ``follow``: what a per-game memory of that seat reads, so it never holds a hidden part
