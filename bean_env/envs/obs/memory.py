@@ -21,8 +21,7 @@ from .core import Block, Context, StaleMemoryError, counts, rel
 OFFERS_KEPT = 3  # offers of this turn encoded in detail, most recent first
 OPEN, DECLINED, CANCELLED, EXECUTED = range(4)
 OUTCOMES = ("open", "declined", "cancelled", "executed")
-# actions that make or answer an offer; others only matter while an offer is open
-_TRADE_KINDS = frozenset((Kind.SUBMIT, Kind.OFFER_CARDS, Kind.ACCEPT, Kind.DECLINE, Kind.PICK))
+_NO_PRE = ("", EMPTY, False)  # (decision, actor, offers made since the last trade) before an action
 
 
 class OfferRecord:
@@ -56,7 +55,7 @@ class Memory:
         self._history: list | None = None
         self.seen = 0
         self._clear(-1)
-        self._pre = ("", EMPTY, False)
+        self._pre = _NO_PRE
 
     def _clear(self, turn: int) -> None:
         n = self.ctx.n
@@ -73,7 +72,7 @@ class Memory:
         self.seen = len(game.history)
         s = game.state
         self._clear(s.turn)
-        self._pre = (s.decision, s.actor, False)
+        self._pre = _NO_PRE
         return self
 
     def check(self) -> None:
@@ -93,17 +92,20 @@ class Memory:
             return
         s = game.state
         action = h[-1]
-        if action.kind in _TRADE_KINDS or self.offers and self.offers[-1].outcome == OPEN:
+        kind = action.kind
+        offers = self.offers
+        if offers and offers[-1].outcome == OPEN or kind == Kind.SUBMIT or kind == Kind.OFFER_CARDS:
             self._trade(s, action)
+            # what the next action needs to know about the state it is applied to (only while open)
+            self._pre = (s.decision, s.actor, any(s.made)) if offers[-1].outcome == OPEN else _NO_PRE
         if s.turn != self.turn:
             self._clear(s.turn)
-        self._pre = (s.decision, s.actor, bool(self.offers) and self.offers[-1].outcome == OPEN and any(s.made))
 
     def _trade(self, s: State, action) -> None:
         decision, actor, made_any = self._pre
         kind = action.kind
         offers = self.offers
-        if (decision == "compose" and kind == Kind.SUBMIT) or kind == Kind.OFFER_CARDS:  # or a whole offer
+        if kind == Kind.SUBMIT or kind == Kind.OFFER_CARDS:  # an offer is made (SUBMIT: composed; whole)
             prop = s.o_prop
             give = [s.hands[prop][i] for i in s.o_hand] + list(s.o_trade)  # shown to everyone (INFO-2)
             offers.append(OfferRecord(prop, s.o_to, give, list(s.o_want)))
