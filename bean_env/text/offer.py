@@ -42,10 +42,10 @@ class OfferError(ValueError):
 
 def normalise(text: str) -> str:
     """Lower case, single spaces, no quotes/backticks, no trailing punctuation, bean-name aliases."""
-    t = str(text).strip().strip("`\"'").strip()
-    t = re.sub(r"\s+", " ", t.lower())
-    for k, v in _ALIASES.items():
-        t = t.replace(k, v)
+    t = " ".join(str(text).strip().strip("`\"'").lower().split())
+    if "black" in t:
+        for k, v in _ALIASES.items():
+            t = t.replace(k, v)
     return t.rstrip(".!;:").strip()
 
 

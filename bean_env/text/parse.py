@@ -25,13 +25,22 @@ class ActionParseError(ValueError):
         super().__init__(f"could not read {text!r} as an action: {reason}. Closest legal actions: {shown}")
 
 
-def _closest(text: str, options: list[str], k: int = 5) -> list[str]:
+def _closest(text: str, options: list[str], plain: list[str] | None = None, k: int = 5) -> list[str]:
+    """The ``k`` options most like ``text`` (difflib ratio against ``plain``, the options' normalised
+    texts; a cheap upper bound first picks candidates, so thousands of whole offers stay fast)."""
     if not options:
         return []
-    plain = [re.sub(r"^\d+: ", "", o) for o in options]
-    scored = sorted(range(len(options)),
-                    key=lambda i: -difflib.SequenceMatcher(None, text, normalise(plain[i])).ratio())
-    return [options[i] for i in scored[:k]]
+    if plain is None:
+        plain = [normalise(re.sub(r"^\d+: ", "", o)) for o in options]
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(text)  # the matcher caches what it learns about seq2
+
+    def ratio(i: int, quick: bool) -> float:
+        matcher.set_seq1(plain[i])
+        return matcher.quick_ratio() if quick else matcher.ratio()
+
+    candidates = sorted(range(len(options)), key=lambda i: -ratio(i, True))[:max(4 * k, 40)]
+    return [options[i] for i in sorted(candidates, key=lambda i: (-ratio(i, False), i))[:k]]
 
 
 def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] | None = None) -> list[Action]:
@@ -59,20 +68,24 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
             if said not in (normalise(texts[i]), normalise(str(legal[i]))):
                 raise ActionParseError(text, f"action {i} is '{texts[i]}', not {said!r}", numbered[:5])
         return [legal[i]]
-    for a, full in zip(legal, texts):
-        if t in (normalise(full), normalise(str(a))):
+    plain = [normalise(full) for full in texts]
+    for a, full in zip(legal, plain):
+        if t == full or t == normalise(str(a)):
             return [a]
     if t.startswith("offer"):
-        offers = [n for n in numbered if "offer" in n] or numbered
+        offers = [i for i, full in enumerate(plain) if "offer" in full] or list(range(len(legal)))
+
+        def near() -> list[str]:
+            return _closest(t, [numbered[i] for i in offers], [plain[i] for i in offers])
         try:
             plan = plan_offer(t, view)
         except OfferError as e:
-            raise ActionParseError(text, str(e), _closest(t, offers)) from None
+            raise ActionParseError(text, str(e), near()) from None
         if plan[0] not in legal:
             raise ActionParseError(text, f"'{action_text(plan[0], view)}' is not among the legal actions given",
-                                   _closest(t, offers))
+                                   near())
         return plan
-    raise ActionParseError(text, "it matches no legal action", _closest(t, numbered))
+    raise ActionParseError(text, "it matches no legal action", _closest(t, numbered, plain))
 
 
 def parse_action(text: str, game_or_view: GameOrView, legal: Sequence[Action] | None = None) -> Action:

@@ -124,3 +124,42 @@ def test_offer_line_grammar_errors(line, reason):
     with pytest.raises(ActionParseError) as err:
         parse_actions(line, _position())
     assert err.value.reason.startswith(reason)
+
+
+@pytest.mark.parametrize("options", [{"num_players": 4}, {"num_players": 3, "trade_preset": "learning"}],
+                         ids=["sub-decisions", "learning"])
+def test_agt2_random_offer_lines_are_legal_or_refused_without_change(options):
+    """AGT-2: at the offer slots of random games, random offer lines either become actions that are each
+    legal in turn and end in the addressees' answers (TRADE-4), or are refused, changing nothing."""
+    import random
+
+    import bean_env
+
+    rng = random.Random(4)
+    words = ["red", "blue", "soy", "green", "stink", "chili", "garden", "#1", "#2", "hand red", "area blue",
+             "2 soy", "red@1", "cocoa"]
+    made = refused = 0
+    for seed in range(4):
+        game = bean_env.new_game("bohnanza", seed=seed, **options)
+        while not game.is_over and len(game.history) < 250 and (made < 5 or refused < 5):
+            if game.decision == "offer":
+                p = game.current_player
+                target = rng.choice(["all"] + [str(q) for q in range(game.num_players)])
+                give = ", ".join(rng.sample(words, rng.randrange(3)))
+                want = ", ".join(rng.sample(words[:7], rng.randrange(3)))
+                line = f"offer {target}" + (f" give {give}" if give else "") + (f" want {want}" if want else "")
+                before = game.to_json()
+                try:
+                    plan = parse_actions(line, game)
+                except ActionParseError:
+                    refused += 1
+                    assert game.to_json() == before
+                else:
+                    trial = game.clone()
+                    for a in plan:
+                        assert a in trial.legal_actions(), (line, a)
+                        trial.apply(a)
+                    assert trial.decision == "respond" and trial.state.o_prop == p
+                    made += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert made >= 5 and refused >= 5, (made, refused)
