@@ -46,9 +46,13 @@ def _w_hand(ctx, s, me, base, ix, vx):
 
 
 def _w_hand_sizes(ctx, s, me, base, ix, vx):
-    n, hands = s.n, s.hands
-    for k in range(n):
-        put(ix, vx, base + k, len(hands[(me + k) % n]))
+    hands = s.hands
+    k = base
+    for hand in hands[me:] + hands[:me]:  # seat offsets 0, 1, ...
+        if hand:
+            ix.append(k)
+            vx.append(float(len(hand)))
+        k += 1
 
 
 def _w_fields(ctx, s, me, base, ix, vx):
