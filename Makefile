@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test test-fast bench tournament results clean
+.PHONY: demo test test-fast bench tournament results clean compiled test-compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -41,5 +41,23 @@ tournament: $(VENV)/.test
 results: $(VENV)/.test
 	$(PY) benchmarks/tournament.py ladder --out docs/results.md
 
+# The optional compiled build (mypyc, see setup.py) in its own virtualenv, never in place in the tree.
+# test-compiled runs the engine and env tests (golden traces included) against it: `python -P` keeps
+# the working tree off sys.path, so the installed compiled package is the one imported.
+CVENV ?= .venv-compiled
+CPY := $(CVENV)/bin/python
+COMPILED_TESTS ?= tests/engine tests/envs tests/takeover tests/mafia tests/golden
+
+$(CPY):
+	$(PYTHON) -m venv $(CVENV)
+	$(CVENV)/bin/pip install -q --upgrade pip
+
+compiled: | $(CPY)
+	$(CVENV)/bin/pip install -q "mypy==2.4.0" "setuptools>=68" wheel
+	BEAN_ENV_COMPILE=1 $(CVENV)/bin/pip install -q --no-build-isolation ".[dev]"
+
+test-compiled: compiled
+	BEAN_ENV_EXPECT_COMPILED=1 $(CPY) -P -m pytest -q -n 2 --dist loadfile -p no:cacheprovider $(COMPILED_TESTS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) $(CVENV) .pytest_cache
