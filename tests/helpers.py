@@ -133,3 +133,20 @@ def play_agents(game, agents) -> list:
         assert action in legal, (seat, action)
         game.apply(action)
     return game.history
+
+
+def defended_takeover(seed_from: int = 0):
+    """A random 3-player hostile_takeover game right after a face-down defence card was laid (HT-12)."""
+    from bean_env import new_game
+    from bean_env.engine.actions import Kind
+
+    for seed in range(seed_from, seed_from + 200):
+        game, rng = new_game("hostile_takeover", seed=seed, num_players=3), random.Random(seed)
+        while not game.is_over and not game.is_truncated and len(game.history) < 1500:
+            legal = game.legal_actions()
+            defends = [a for a in legal if a.kind == Kind.HT_DEFEND]
+            if defends:
+                game.apply(defends[0])
+                return game
+            game.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("no defence in 200 random games")

@@ -14,6 +14,7 @@ from bean_env.engine.catalogue import catalogue_for
 from bean_env.engine.positions import make_position
 from bean_env.engine.views import HIDDEN_PART
 from bean_env.envs.obs import encoder_for
+from helpers import defended_takeover
 
 
 def _agent(tmp_path, game) -> PPOAgent:
@@ -54,25 +55,11 @@ def test_info3_ppo_same_distribution_when_another_seats_offer_positions_differ(t
     assert len(set(probs[0].values())) > 1  # a policy that tells actions apart
 
 
-def _defended_takeover():
-    """A random 3-player hostile_takeover game right after a face-down defence card was laid (HT-12)."""
-    for seed in range(7, 207):
-        game, rng = new_game("hostile_takeover", seed=seed, num_players=3), random.Random(seed)
-        while not game.is_over and not game.is_truncated and len(game.history) < 1500:
-            legal = game.legal_actions()
-            defends = [a for a in legal if a.kind == Kind.HT_DEFEND]
-            if defends:
-                game.apply(defends[0])
-                return game
-            game.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError("no defence in 200 random games")
-
-
 def test_info3_ppo_same_distribution_when_the_face_down_defence_card_differs(tmp_path):
     """INFO-3/HT-12: two games that differ only in the face-down defence card; both go on with the same
     actions. Every other seat's followed ppo agent reads the same masked history and, at its next choice
     among several actions, has the same action distribution."""
-    game = _defended_takeover()
+    game = defended_takeover(seed_from=7)
     defender = next(a.a for a in reversed(game.history) if a.kind == Kind.HT_ATTACK)
     other = game.clone()
     s = other.state

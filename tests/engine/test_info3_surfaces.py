@@ -17,7 +17,7 @@ from bean_env.engine.actions import TEXT_NAMES, Action, Kind
 from bean_env.engine.positions import make_position
 from bean_env.engine.views import HIDDEN_PART, mask_history
 from bean_env.render import render_game
-from helpers import assert_conserved
+from helpers import assert_conserved, defended_takeover
 
 VARIANTS = [("bohnanza", {"num_players": 3}), ("bohnanza", {"num_players": 5, "max_trade_rounds": 2}),
             ("bohnanza", {"edition": "english", "num_players": 7, "max_trade_rounds": 1}),
@@ -34,24 +34,10 @@ def _surfaces(game, p: int) -> dict:
             "state": view.state.to_dict(), "offer": view.offer, "known": view.known_hands}
 
 
-def _defended_takeover(seed_from: int = 0):
-    """A random hostile_takeover game right after a defence card was laid (HT-12)."""
-    for seed in range(seed_from, seed_from + 200):
-        game, rng = new_game("hostile_takeover", seed=seed, num_players=3), random.Random(seed)
-        while not game.is_over and not game.is_truncated and len(game.history) < 1500:
-            legal = game.legal_actions()
-            defends = [a for a in legal if a.kind == Kind.HT_DEFEND]
-            if defends:
-                game.apply(defends[0])
-                return game
-            game.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError("no defence in 200 random games")
-
-
 def test_info3_defence_card_is_masked_in_view_render_and_sample_history():
     """INFO-3/HT-12: the face-down defence card is named nowhere another seat can read; the defender
     still reads their own card; the placeholder reads as a face-down card."""
-    game = _defended_takeover()
+    game = defended_takeover()
     defend = game.history[-1]
     defender = next(a.a for a in reversed(game.history) if a.kind == Kind.HT_ATTACK)
     name = TEXT_NAMES[defend.a]
@@ -71,7 +57,7 @@ def test_info3_defence_card_is_masked_in_view_render_and_sample_history():
 def test_info3_games_differing_only_in_the_defence_card_read_the_same():
     """INFO-3: two games that differ only in the face-down defence card (and so in the defender's
     HT_DEFEND action) look the same to every other seat: view, history, rendering."""
-    game = _defended_takeover(seed_from=7)
+    game = defended_takeover(seed_from=7)
     defender = next(a.a for a in reversed(game.history) if a.kind == Kind.HT_ATTACK)
     other = game.clone()
     s = other.state
