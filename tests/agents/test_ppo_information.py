@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
-import pytest
 
-from bean_env import new_game
 from bean_env.agents.ppo import PPOAgent, save_policy
 from bean_env.engine.actions import Action, Kind
 from bean_env.engine.catalogue import catalogue_for
