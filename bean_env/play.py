@@ -44,7 +44,6 @@ DECISIONS: dict[str, str] = {
     "turn_up": "turn up the next cards from the deck",
     "plant_face_up": "plant face-up cards you want; the rest stay for the opponent (done ends the step)",
     "yield": "the mafia is about to take cards: harvest first if you want, then continue (MAF-14)",
-    "place": "place whole face-up stacks on your fields or on the mafia's fields, then done (MAF-9)",
     "fill": "give hand cards to empty mafia fields (MAF-10)",
     "turn": "your turn: take regular actions a) play, b) merge, c) turn up, d) harvest, e) take over, "
             "play text cards, or end the turn (HT-4)",

@@ -16,9 +16,9 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Any, Union
+from typing import Union
 
-from .cards import NAMES, TYPES
+from .cards import TYPES
 from .engine.actions import Action, Kind
 from .engine.game import Game, new_game
 from .engine.views import mask_history
