@@ -33,7 +33,7 @@ ESTIMATE_SCALE = 2.5  # coins of lead that make a cut play-out a 73% win
 
 class _Node:
     """A node of the shared tree: children by action, visits, availability, reward totals per seat, and
-    the legal actions per deal index (computed once per deal that reaches the node)."""
+    per deal index that reached it ``[legal actions, their children or None]``."""
 
     __slots__ = ("children", "visits", "avail", "total", "legal")
 
@@ -155,7 +155,8 @@ class _Search:
 
     def simulate(self, state, history: list, root: _Node, k: int) -> None:
         """One simulation on ``state``, a determinisation of the view (changed in place); ``k``: which
-        deal it is (a node keeps each deal's legal actions: the same deal and path give the same state)."""
+        deal it is. A node keeps, per deal, the legal actions and, once all of them have children, the
+        children in the same order (the same deal and path always give the same state)."""
         rng, c, n, legal = self.rng, self.c, self.n, self.legal
         step = self.rules.step
         log, sqrt = math.log, math.sqrt
@@ -163,39 +164,41 @@ class _Search:
         path = [root]
         taken: list = []
         while not state.over:
-            acts = node.legal.get(k)
-            if acts is None:
-                acts = node.legal[k] = legal(state)
-            children = node.children
-            untried = [a for a in acts if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(n)
-                for a in acts:
-                    if a in children and a is not action:
-                        children[a].avail += 1
-                step(state, action)
-                taken.append(action)
-                path.append(child)
-                break
+            entry = node.legal.get(k)
+            if entry is None:
+                entry = node.legal[k] = [legal(state), None]
+            acts, kids = entry
+            if kids is None:
+                children = node.children
+                untried = [a for a in acts if a not in children]
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = children[action] = _Node(n)
+                    for a in acts:
+                        if a in children and a is not action:
+                            children[a].avail += 1
+                    step(state, action)
+                    taken.append(action)
+                    path.append(child)
+                    break
+                kids = entry[1] = [children[a] for a in acts]
             p = state.actor
-            best, best_u = None, -1.0
-            for a in acts:
-                ch = children[a]
+            best, best_u = 0, -1.0
+            for i, ch in enumerate(kids):
                 ch.avail += 1
-                u = ch.total[p] / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                visits = ch.visits
+                u = ch.total[p] / visits + c * sqrt(log(ch.avail) / visits)
                 if u > best_u:
-                    best, best_u = a, u
-            step(state, best)
-            taken.append(best)
-            node = children[best]
+                    best, best_u = i, u
+            action = acts[best]
+            step(state, action)
+            taken.append(action)
+            node = kids[best]
             path.append(node)
         reward = self.playout(state, history, taken)
         for nd in path:
             nd.visits += 1
-            tot = nd.total
-            for p in range(n):
-                tot[p] += reward[p]
+            nd.total = [t + r for t, r in zip(nd.total, reward)]
 
     def playout(self, state, history: list, taken: list) -> list[float]:
         """Play on from the new leaf by the default policy; rewards per seat (cut: ``estimate``)."""
@@ -237,12 +240,16 @@ class _Search:
         mafia = fam.mafia_value(self._game(s))  # treasury (plus the coins its bosses are about to earn)
         if mafia is not None:
             mafia *= 2.0 if n == 1 else 1.0  # MAF-13: solitaire counts it twice
+        top = sorted(values, reverse=True)
         out = []
         exp = math.exp
-        for p in range(n):
-            rivals = [values[q] for q in range(n) if q != p]
-            if mafia is not None:
-                rivals.append(mafia)
-            lead = values[p] - max(rivals) if rivals else values[p]
+        for v in values:
+            if n == 1:
+                lead = v - mafia if mafia is not None else v
+            else:
+                rival = top[1] if v == top[0] else top[0]  # the best of the other seats
+                if mafia is not None and mafia > rival:
+                    rival = mafia
+                lead = v - rival
             out.append(1.0 / (1.0 + exp(-max(-30.0, min(30.0, lead / ESTIMATE_SCALE)))))
         return out

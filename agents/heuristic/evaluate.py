@@ -90,7 +90,10 @@ class _Fields:
         empty = 0
         for t, c in zip(self.types, self.counts):
             if c:
-                total += field_value(t, c, g)
+                if t >= 0:  # field_value inlined (the hottest loop of search agents)
+                    if c > _CAP:
+                        c = _CAP
+                    total += NOW[t][c] + g * UP[t][c]
             else:
                 empty += 1
         return total + empty * EMPTY_FIELD * g
@@ -111,7 +114,11 @@ class _Fields:
         g = self.growth
         best, best_loss = 0, 1e9
         for i, c in enumerate(counts):
-            loss = field_value(types[i], c, g) - NOW[types[i]][min(c, _CAP)]
+            t = types[i]
+            if c > _CAP:
+                c = _CAP
+            now = NOW[t][c]
+            loss = (now + g * UP[t][c] if t >= 0 else 0.0) - now  # field_value(t, c, g) - now
             if loss < best_loss:
                 best, best_loss = i, loss
         self.banked += NOW[types[best]][min(counts[best], _CAP)] - FORCED_HARVEST
@@ -145,17 +152,11 @@ def seat_value(s, p: int, must=None, optional=(), hand=None, growth: float | Non
                 f, value = trial, v
     total = value
     weights = HAND_WEIGHTS
-    k = 0
-    for card in (s.hands[p] if hand is None else hand):
-        if k >= len(weights):
-            break
-        if card < 0:
-            k += 1
-            continue
-        f.place(card)
-        v = f.value()
-        total += weights[k] * (v - value)
-        value = v
-        k += 1
+    for k, card in enumerate((s.hands[p] if hand is None else hand)[:len(weights)]):
+        if card >= 0:  # an unknown card (-1) is skipped but takes its weight
+            f.place(card)
+            v = f.value()
+            total += weights[k] * (v - value)
+            value = v
     third = THIRD_FIELD * g if s.nfields[p] >= 3 else 0.0
     return len(s.coins[p]) + total + third
