@@ -39,7 +39,7 @@ Extension points for a new variant (e.g. ``al_cabohne``):
 2. Actions: ``bean_env.engine.catalogue.register_catalogue(variant, build)``, ``build(rules)``
    returning the variant's ``Span(kind, a_values, b_values, seat=False)`` list. Do it in the rules
    module so agents can use the catalogue without pettingzoo.
-3. Observation: ``bean_env.envs.observation.register_observation(variant, decisions, blocks)`` with
+3. Observation: ``bean_env.envs.obs.register_observation(variant, decisions, blocks)`` (see ``obs/variants.py``) with
    the variant's decision point names and a function returning its extra ``Block`` list (mafia
    fields, treasury, text cards ...). Blocks must read only what the observing seat may know (INFO-3
    is tested for every registered env).
