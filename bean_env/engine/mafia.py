@@ -15,6 +15,8 @@ when a yield is due); step 3 ``plant`` / ``plant_optional``, then ``turn_up``; s
 with Q1/Q2); step 5 ``place`` (stacks and gifts until *done*), then ``fill`` (gifts to empty bosses);
 step 6 draw 2.
 """
+# mypy: disable-error-code="attr-defined"
+# (compiled build: the mafia's fields and treasury are State attributes the State class does not declare)
 from __future__ import annotations
 
 from collections import Counter
@@ -353,7 +355,7 @@ class MafiaRules(Rules):
     # -- hidden information and conservation ------------------------------------------------------------
     def extra_seen(self, s: State) -> Counter:
         """The mafia's fields and treasury are public (INFO-1)."""
-        seen = Counter(s.treasury)
+        seen: Counter = Counter(s.treasury)
         for b in range(self.bosses):
             if s.bcount[b]:
                 seen[s.btype[b]] += s.bcount[b]
@@ -361,7 +363,7 @@ class MafiaRules(Rules):
 
     def locations(self, s: State) -> dict[str, Counter]:
         out = super().locations(s)
-        bosses = Counter()
+        bosses: Counter = Counter()
         for b in range(self.bosses):
             if s.bcount[b]:
                 bosses[s.btype[b]] += s.bcount[b]
