@@ -16,7 +16,7 @@ Engine-pure: no numpy here; the env builds masks from ``encode_all``.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence, SupportsIndex
 
 from ..cards import NAMES
 from . import rules_for
@@ -103,7 +103,7 @@ class ActionCatalogue:
         index = self._index[actor]
         return [index[a] for a in actions]
 
-    def decode(self, i: int, actor: int) -> Action:
+    def decode(self, i: SupportsIndex, actor: int) -> Action:
         """The engine action of integer ``i`` for seat ``actor``."""
         return self._actions[actor][i]
 
