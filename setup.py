@@ -9,14 +9,18 @@ import os
 
 from setuptools import setup
 
-# The hot modules of random play and env steps (benchmarks/engine_speed.py --profile). The mafia and
-# takeover rules subclass the compiled Rules and stay pure Python (see bean_env/engine/compiled.py).
+# The hot modules of random play and env steps (benchmarks/engine_speed.py --profile). game.py (the
+# facade) stays pure Python: it checks its inputs itself (numpy seeds and action parts, clear errors),
+# where compiled code would reject them by their annotations. The takeover rules subclass the compiled
+# Rules and stay pure Python (see bean_env/engine/compiled.py); an uncompiled subclass must not override
+# a class attribute of Rules with another value (compiled code would not see it), hence mafia.py is
+# compiled.
 COMPILED = [
     "bean_env/engine/common.py",
     "bean_env/engine/trading.py",
     "bean_env/engine/bohnanza.py",
     "bean_env/engine/duel.py",
-    "bean_env/engine/game.py",
+    "bean_env/engine/mafia.py",
     "bean_env/engine/catalogue.py",
     "bean_env/engine/views.py",
 ]
@@ -25,6 +29,10 @@ if os.environ.get("BEAN_ENV_COMPILE") == "1":
     from mypyc.build import mypycify
 
     # follow-imports=silent: type errors are reported only in the compiled modules themselves
-    setup(ext_modules=mypycify(["--follow-imports=silent", *COMPILED], opt_level="3"))
+    # a build folder of its own (make compiled empties it first), so no stale module of another build
+    # (or of an earlier compiled build) is packaged
+    setup(ext_modules=mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                               target_dir="build/compiled/mypyc"),
+          options={"build": {"build_base": "build/compiled"}})
 else:
     setup()

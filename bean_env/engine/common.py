@@ -12,7 +12,7 @@ from .state import EMPTY, State
 _HARVEST = [Action(Kind.HARVEST, f) for f in range(3)]
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: mafia and takeover rules stay uncompiled
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: the takeover rules stay uncompiled
 class Rules:
     """Base class of a rules family. Subclasses implement ``setup``, ``legal`` and ``step``.
 

@@ -28,7 +28,7 @@ def compiled_modules() -> list[str]:
 
 def test_setup_compiles_existing_engine_modules():
     modules = compiled_modules()
-    assert "bean_env.engine.common" in modules and "bean_env.engine.game" in modules
+    assert "bean_env.engine.common" in modules and "bean_env.engine.trading" in modules
     for name in modules:
         assert importlib.util.find_spec(name) is not None, name
 
