@@ -17,7 +17,8 @@ every round does the same work). The rate is the median of the per-round rates o
 a change, made with ``git worktree add``): every round runs this script once for each tree in a
 child process (``--tree``), alternating, and the table reports medians over the rounds and the ratio.
 For a tree other than this one ``agents`` is imported as a top-level package of that tree (the
-editable install maps ``bean_env.agents`` to this checkout).
+editable install maps ``bean_env.agents`` to this checkout; a tree whose heuristic loads its family
+modules by ``bean_env.agents.*`` paths still gets those from this checkout).
 """
 from __future__ import annotations
 
