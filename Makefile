@@ -32,6 +32,8 @@ bench: $(VENV)/.test
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/throughput.py
 	$(PY) benchmarks/train_speed.py
+	$(PY) benchmarks/vector_speed.py
+	$(PY) benchmarks/mcts_speed.py
 
 # A tournament: make tournament ARGS="bean_duel heuristic mcts --games 40"
 tournament: $(VENV)/.test
