@@ -40,3 +40,19 @@ def test_the_compiled_modules_are_in_use():
         module = importlib.import_module(name)
         assert module.__file__.endswith(".so"), f"{name} is not compiled: {module.__file__}"
     assert is_compiled()
+
+
+@pytest.mark.skipif(not is_compiled(), reason="pure-Python build: Rules attributes are plain attributes")
+def test_compiled_rules_see_every_variants_rule_attributes():
+    """An uncompiled subclass of the compiled ``Rules`` (the takeover rules) that overrode a class
+    attribute with another value would show it to Python code but not to the compiled mechanics (COM-3
+    duplicates, COM-8 field cost): the value compiled code reads must equal what Python code sees."""
+    from bean_env.engine import implemented, rules_for
+    from bean_env.engine.common import Rules
+    from bean_env.engine.config import validate
+
+    for variant in implemented():
+        rules = rules_for(variant, validate(variant, {}))
+        for name in ("field_cost", "allow_duplicates", "config"):
+            native = Rules.__dict__[name].__get__(rules, type(rules))
+            assert native == getattr(rules, name), (variant, name)
