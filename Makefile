@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test test-fast bench tournament results clean compiled test-compiled
+.PHONY: demo test test-fast bench tournament results benchmark clean compiled test-compiled
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ tournament: $(VENV)/.test
 # Regenerate docs/results.md (the strength ladder; about 10-15 minutes on 2 cores)
 results: $(VENV)/.test
 	$(PY) benchmarks/tournament.py ladder --out docs/results.md
+
+# Regenerate docs/benchmark.md (the evaluation protocol's baseline table; hours on 2 cores at full scale,
+# e.g. make benchmark ARGS="--scale 0.2")
+benchmark: $(VENV)/.test
+	$(PY) -m bean_env.training.benchmark --out docs/benchmark.md --progress $(ARGS)
 
 # The optional compiled build (mypyc, see setup.py) in its own virtualenv, never in place in the tree.
 # test-compiled runs the engine and env tests (golden traces included) against it: `python -P` keeps
