@@ -29,6 +29,8 @@ REDUCTIONS: list[tuple[str, str | None, str]] = [
      "the demo (`make demo` runs `python -m bean_env.demo`) with 1 deal per table and 2 MCTS simulations"),
     (r"^make test$", None, "the whole test suite, which this test is part of"),
     (r"^pip install ", None, "an installation; the test runs in the installed venv"),
+    (r"^BEAN_ENV_COMPILE=1 pip install ", None,
+     "the compiled build's installation; `make test-compiled` (in CI) builds it in its own venv and tests it"),
     (r"--games 100\b", "--games 8 --workers 1 --no-progress", "8 games instead of 100"),
     (r"--total-timesteps 800000\b", f"--total-timesteps 256 {TINY_TRAIN}", "256 timesteps instead of 800k"),
     (r"--total-timesteps 1600000\b", f"--total-timesteps 512 {TINY_TRAIN}", "512 timesteps instead of 1.6M"),
