@@ -150,3 +150,25 @@ def defended_takeover(seed_from: int = 0):
                 return game
             game.apply(legal[rng.randrange(len(legal))])
     raise AssertionError("no defence in 200 random games")
+
+
+def reachable_offers(game, stay_in_compose: bool = True) -> list[tuple]:
+    """Every offer that can be submitted from the current ``compose`` point, one entry per distinct
+    sub-decision sequence, as (remaining proposer hand, given trade-area types, wanted types)
+    (TRADE-2; ``stay_in_compose``: also check that every step keeps composing)."""
+    from bean_env.engine.actions import Kind
+
+    s = game.state
+    out = []
+    for action in game.legal_actions():
+        if action.kind == Kind.CANCEL:
+            continue
+        if action.kind == Kind.SUBMIT:
+            rest = tuple(c for i, c in enumerate(s.hands[s.o_prop]) if i not in s.o_hand)
+            out.append((rest, tuple(sorted(s.o_trade)), tuple(s.o_want)))
+            continue
+        child = game.clone()
+        child.apply(action)
+        assert not stay_in_compose or child.decision == "compose"
+        out.extend(reachable_offers(child, stay_in_compose))
+    return out

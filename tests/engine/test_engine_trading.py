@@ -8,7 +8,7 @@ import pytest
 from bean_env import new_game
 from bean_env.engine.actions import Kind
 from bean_env.engine.positions import make_position
-from helpers import legal_set as legal, play
+from helpers import legal_set as legal, play, reachable_offers
 
 
 def trade_pos(hands, face_up=("stink", "green"), n=None, rounds=4, **kw):
@@ -309,25 +309,6 @@ def test_trade6_agt4_trading_always_ends_under_random_play(seed):
     assert longest > 0
 
 
-def _reachable_offers(game) -> list[tuple]:
-    """Every offer that can be submitted from the current ``compose`` point, one entry per distinct
-    sub-decision sequence, as (remaining proposer hand, given trade-area types, wanted types)."""
-    s = game.state
-    out = []
-    for action in game.legal_actions():
-        if action.kind == Kind.CANCEL:
-            continue
-        if action.kind == Kind.SUBMIT:
-            rest = tuple(c for i, c in enumerate(s.hands[s.o_prop]) if i not in s.o_hand)
-            out.append((rest, tuple(sorted(s.o_trade)), tuple(s.o_want)))
-            continue
-        child = game.clone()
-        child.apply(action)
-        assert child.decision == "compose"
-        out.extend(_reachable_offers(child))
-    return out
-
-
 def _all_offers(hand, trade_area, types, cap) -> set[tuple]:
     """Brute force: every distinct offer (outcome) of TRADE-2 for the given tradable cards."""
     from itertools import combinations, combinations_with_replacement
@@ -345,7 +326,7 @@ def test_trade2_agt2_every_offer_is_reachable_by_exactly_one_sequence():
     g = trade_pos([["blue", "blue", "red", "blue"], ["soy", "green"], ["garden"]],
                   face_up=["stink", "stink"])
     g.apply("offer to player 1")
-    reached = _reachable_offers(g)
+    reached = reachable_offers(g)
     assert len(reached) == len(set(reached))
     hand, area = g.state.hands[0], g.state.face_up
     assert set(reached) == _all_offers(hand, area, g.rules.deck_types, cap=2)
@@ -356,7 +337,7 @@ def test_trade2_agt2_offers_of_another_player_are_all_reachable():
     g = trade_pos([["soy"], ["red", "green", "red"], ["garden"]], face_up=["stink"])
     g.apply("pass")
     g.apply("offer to player 0")
-    reached = _reachable_offers(g)
+    reached = reachable_offers(g)
     assert len(reached) == len(set(reached))
     assert set(reached) == _all_offers(g.state.hands[1], [], g.rules.deck_types, cap=2)
 

@@ -19,7 +19,7 @@ from bean_env.engine.catalogue import catalogue_for, catalogue_of
 from bean_env.engine.config import TRADE_PRESETS, validate
 from bean_env.engine.game import Game
 from bean_env.engine.positions import make_position
-from helpers import assert_conserved, assert_well_formed, legal_set as legal, play, random_playout
+from helpers import assert_conserved, assert_well_formed, legal_set as legal, play, random_playout, reachable_offers
 
 MACRO = {"max_offer_cards": 2, "offer_actions": "macro"}
 
@@ -91,24 +91,6 @@ def test_trade2_max_offer_cards_caps_both_sides_of_a_composed_offer():
     assert not any(a.startswith("want") for a in legal(g)) and "submit offer" in legal(g)
 
 
-def _reachable_offers(game) -> list[tuple]:
-    """Every offer submittable from the current ``compose`` point, one entry per sub-decision sequence,
-    as (remaining proposer hand, given trade-area types, wanted types)."""
-    s = game.state
-    out = []
-    for action in game.legal_actions():
-        if action.kind == Kind.CANCEL:
-            continue
-        if action.kind == Kind.SUBMIT:
-            rest = tuple(c for i, c in enumerate(s.hands[s.o_prop]) if i not in s.o_hand)
-            out.append((rest, tuple(sorted(s.o_trade)), tuple(s.o_want)))
-            continue
-        child = game.clone()
-        child.apply(action)
-        out.extend(_reachable_offers(child))
-    return out
-
-
 def test_trade2_agt2_capped_offers_are_each_reachable_by_exactly_one_sequence():
     """TRADE-2 / AGT-2 with ``max_offer_cards=2``: the sub-decisions reach every distinct offer that
     gives at most 2 tradable cards and wants at most 2 deck types, each by exactly one sequence."""
@@ -116,7 +98,7 @@ def test_trade2_agt2_capped_offers_are_each_reachable_by_exactly_one_sequence():
     g = trade_pos([["blue", "blue", "red", "blue"], ["soy", "green", "red"], ["garden"]],
                   face_up=["stink", "stink"], max_offer_cards=2)
     g.apply("offer to player 1")
-    reached = _reachable_offers(g)
+    reached = reachable_offers(g, stay_in_compose=False)
     assert len(reached) == len(set(reached))
     hand, area, types = g.state.hands[0], g.state.face_up, g.rules.deck_types
     tradable = [("h", i) for i in range(len(hand))] + [("t", j) for j in range(len(area))]

@@ -114,15 +114,7 @@ class ObservationEncoder:
         """The observation of seat ``me`` written into ``out`` (default: a reused internal buffer, valid
         until the next call; copy it to keep it). ``memory``: the game's ``Memory`` (see ``new_memory``);
         without it the history blocks read as "nothing revealed yet"."""
-        ctx = self.ctx
-        if memory is not None:
-            memory.check()
-        ctx.mem = memory
-        ix: list[int] = []
-        vx: list[float] = []
-        for write, start in self._writers:
-            write(ctx, s, me, start, ix, vx)
-        ctx.mem = None
+        ix, vx = self._raw(s, me, memory)
         buf = self._buf if out is None else out
         buf.fill(0.0)
         if ix:
