@@ -172,3 +172,16 @@ def reachable_offers(game, stay_in_compose: bool = True) -> list[tuple]:
         assert not stay_in_compose or child.decision == "compose"
         out.extend(reachable_offers(child, stay_in_compose))
     return out
+
+
+def run_notebook(path, workdir, timeout: int = 600):
+    """Execute the notebook at ``path`` in ``workdir`` (skips without nbformat/nbclient); returns the
+    executed notebook and the text of its outputs."""
+    import pytest
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(workdir)}}).execute()
+    text = "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
+    return nb, text

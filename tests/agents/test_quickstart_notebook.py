@@ -3,20 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+from helpers import run_notebook
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "quickstart.ipynb"
 
 
 def test_quickstart_notebook_executes(tmp_path):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
-                                     resources={"metadata": {"path": str(tmp_path)}})
-    client.execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
-    text = "\n".join(o.get("text", "") for o in outputs)
+    nb, text = run_notebook(NOTEBOOK, tmp_path)
     assert "winners" in text                 # the env game and the engine game finished
     assert "submit offer" in text            # the trade was stepped through
     assert "| heuristic |" in text           # the tournament table
