@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import io
 import pathlib
 import pstats
 import random
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("bean_env") is None:  # not installed: use this checkout (an installed build,
+    sys.path.append(str(pathlib.Path(__file__).resolve().parent.parent))  # e.g. the compiled one, wins)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 from bean_env import new_game  # noqa: E402

@@ -16,13 +16,15 @@ decision point. The learning preset's goal: a median of at most 400 decisions wh
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import pathlib
 import statistics
 import sys
 import time
 from collections import Counter
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("bean_env") is None:  # not installed: use this checkout (an installed build,
+    sys.path.append(str(pathlib.Path(__file__).resolve().parent.parent))  # e.g. the compiled one, wins)
 
 from bean_env import new_game  # noqa: E402
 from bean_env.agents.heuristic import HeuristicAgent  # noqa: E402
