@@ -185,3 +185,19 @@ def run_notebook(path, workdir, timeout: int = 600):
                             resources={"metadata": {"path": str(workdir)}}).execute()
     text = "\n".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []))
     return nb, text
+
+
+def defence_twins(seed_from: int = 7):
+    """(game, twin, defender): a hostile_takeover game right after a face-down defence (HT-12) and a
+    copy that differs only in which text card was laid face down (INFO-3 tests)."""
+    from bean_env.engine.actions import Action, Kind
+
+    game = defended_takeover(seed_from)
+    defender = next(a.a for a in reversed(game.history) if a.kind == Kind.HT_ATTACK)
+    twin = game.clone()
+    s = twin.state
+    i = next(i for i, g in enumerate(s.guard) if g >= 0)
+    swap = next(k for k, c in enumerate(s.tdeck) if c != s.guard[i])
+    s.guard[i], s.tdeck[swap] = s.tdeck[swap], s.guard[i]
+    twin.history[-1] = Action(Kind.HT_DEFEND, s.guard[i])
+    return game, twin, defender

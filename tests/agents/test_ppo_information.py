@@ -12,7 +12,7 @@ from bean_env.engine.catalogue import catalogue_for
 from bean_env.engine.positions import make_position
 from bean_env.engine.views import HIDDEN_PART
 from bean_env.envs.obs import encoder_for
-from helpers import defended_takeover
+from helpers import defence_twins
 
 
 def _agent(tmp_path, game) -> PPOAgent:
@@ -57,14 +57,7 @@ def test_info3_ppo_same_distribution_when_the_face_down_defence_card_differs(tmp
     """INFO-3/HT-12: two games that differ only in the face-down defence card; both go on with the same
     actions. Every other seat's followed ppo agent reads the same masked history and, at its next choice
     among several actions, has the same action distribution."""
-    game = defended_takeover(seed_from=7)
-    defender = next(a.a for a in reversed(game.history) if a.kind == Kind.HT_ATTACK)
-    other = game.clone()
-    s = other.state
-    i = next(i for i, g in enumerate(s.guard) if g >= 0)
-    swap = next(k for k, c in enumerate(s.tdeck) if c != s.guard[i])
-    s.guard[i], s.tdeck[swap] = s.tdeck[swap], s.guard[i]
-    other.history[-1] = Action(Kind.HT_DEFEND, s.guard[i])
+    game, other, defender = defence_twins(seed_from=7)
     assert game.history[-1] != other.history[-1]
     seats = [p for p in range(3) if p != defender]
     agents = {p: [_agent(tmp_path, game), _agent(tmp_path, game)] for p in seats}

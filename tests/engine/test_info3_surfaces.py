@@ -17,7 +17,7 @@ from bean_env.engine.actions import TEXT_NAMES, Action, Kind
 from bean_env.engine.positions import make_position
 from bean_env.engine.views import HIDDEN_PART, mask_history
 from bean_env.render import render_game
-from helpers import assert_conserved, defended_takeover
+from helpers import assert_conserved, defence_twins, defended_takeover
 
 VARIANTS = [("bohnanza", {"num_players": 3}), ("bohnanza", {"num_players": 5, "max_trade_rounds": 2}),
             ("bohnanza", {"edition": "english", "num_players": 7, "max_trade_rounds": 1}),
@@ -57,14 +57,7 @@ def test_info3_defence_card_is_masked_in_view_render_and_sample_history():
 def test_info3_games_differing_only_in_the_defence_card_read_the_same():
     """INFO-3: two games that differ only in the face-down defence card (and so in the defender's
     HT_DEFEND action) look the same to every other seat: view, history, rendering."""
-    game = defended_takeover(seed_from=7)
-    defender = next(a.a for a in reversed(game.history) if a.kind == Kind.HT_ATTACK)
-    other = game.clone()
-    s = other.state
-    i = next(i for i, g in enumerate(s.guard) if g >= 0)
-    swap = next(k for k, c in enumerate(s.tdeck) if c != s.guard[i])
-    s.guard[i], s.tdeck[swap] = s.tdeck[swap], s.guard[i]
-    other.history[-1] = Action(Kind.HT_DEFEND, s.guard[i])
+    game, other, defender = defence_twins(seed_from=7)
     for p in range(game.num_players):
         if p != defender:
             assert _surfaces(game, p) == _surfaces(other, p)
