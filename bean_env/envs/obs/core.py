@@ -297,8 +297,7 @@ def encoder_for(game) -> ObservationEncoder:
     enc = _ENCODERS.get(key)
     if enc is None:
         from .common import common_blocks
-        rules = game.rules if hasattr(game, "rules") else game._rules
-        ctx = make_context(state.variant, rules, state.n)
+        ctx = make_context(state.variant, game.rules, state.n)
         spec = _SPECS[state.variant]
         enc = _ENCODERS[key] = ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)),
                                                   spec.history_blocks)
