@@ -2,6 +2,8 @@
 
     bean-env train [OPTIONS]          MaskablePPO self-play, learner in one seat per game (training/selfplay.py)
     bean-env train rllib [OPTIONS]    Ray RLlib PPO multi-seat self-play (training/rllib_selfplay.py)
+    bean-env train imitate [OPTIONS]  behaviour cloning of a baseline agent, a warm start for the first
+                                      (``--init-policy RUN_DIR``; training/imitate.py)
 """
 from __future__ import annotations
 
@@ -10,6 +12,15 @@ from typing import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv or [])
+    if args and args[0] == "imitate":
+        try:
+            import sb3_contrib  # noqa: F401
+        except ImportError as exc:
+            raise ValueError(f"imitation needs the train extra ({exc}); pip install 'bean-env[train]'") from None
+        from .imitate import main as imitate
+
+        imitate(args[1:], "bean-env train imitate")
+        return 0
     if args and args[0] == "rllib":
         try:
             from .rllib_selfplay import main as run

@@ -89,6 +89,9 @@ class Args:
     the run's values, and the network and PPO settings always come from its checkpoint"""
     overwrite: bool = False
     """replace an existing run directory of the same name (default: refuse)"""
+    init_policy: Optional[str] = None
+    """start a new run's network (actor and critic) from an imitation run directory
+    (``python -m bean_env.training.imitate``; same variant config and --hidden); ignored by --resume"""
     time_limit: Optional[float] = None
     """stop after this many minutes of training, then checkpoint, evaluate and export as at the end"""
     export: Optional[str] = None
@@ -118,10 +121,11 @@ def _bool(text: str) -> bool:
     raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Add one ``--kebab-case`` option per ``Args`` field."""
-    docs = _field_docs(Args)
-    for f in dataclasses.fields(Args):
+def add_arguments(parser: argparse.ArgumentParser, fields: type | None = None) -> argparse.ArgumentParser:
+    """Add one ``--kebab-case`` option per field of the dataclass ``fields`` (default ``Args``)."""
+    fields = fields or Args
+    docs = _field_docs(fields)
+    for f in dataclasses.fields(fields):
         kind = {"int": int, "float": float, "str": str, "bool": _bool}[
             str(f.type).replace("Optional[", "").rstrip("]")]
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, type=kind, default=f.default,
@@ -375,6 +379,16 @@ def train(args: Args) -> Path:
     model = build_model(args, env)
     if args.resume:
         restore(model, state, run)
+    elif args.init_policy:
+        from .imitate import load_init
+
+        init = load_init(args.init_policy, prov["layout_hash"], [int(h) for h in args.hidden.split(",") if h.strip()])
+        try:
+            model.policy.load_state_dict(init)
+        except RuntimeError as exc:
+            raise ValueError(f"--init-policy {args.init_policy}: does not fit this run's network: {str(exc)[:300]}") \
+                from None
+        print(f"network initialised from {args.init_policy}", flush=True)
     from stable_baselines3.common.logger import configure
 
     model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))

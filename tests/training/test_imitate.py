@@ -1,0 +1,114 @@
+"""Behaviour cloning (``training/imitate.py``): recorded samples, the fit, and ``--init-policy``."""
+from __future__ import annotations
+
+import json
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+from bean_env.agents import make_agent  # noqa: E402
+from bean_env.training import imitate  # noqa: E402
+from bean_env.training.selfplay_env import make_aec  # noqa: E402
+
+PRESET = {"num_players": 3, "trade_preset": "learning"}
+
+
+def spaces(variant: str, config: dict):
+    aec = make_aec(variant, **config)
+    inner = aec.observation_space(aec.possible_agents[0])["observation"]
+    return gym.spaces.Box(low=inner.low, high=inner.high, dtype=np.float32), gym.spaces.Discrete(aec.catalogue.size)
+
+
+def test_discounted_returns():
+    assert imitate.discounted([1.0, 0.0, 2.0], 0.5) == [1.5, 1.0, 2.0]
+    assert imitate.discounted([], 0.9) == []
+
+
+def test_record_replays_the_teacher_and_sums_the_dense_reward():
+    samples = imitate.record("bohnanza", PRESET, "heuristic", games=2, seed=3, reward_mode="dense", gamma=1.0)
+    assert len(samples) == len(samples.actions) == len(samples.returns) == samples.obs.shape[0] > 100
+    masks = samples.masks(np.arange(len(samples)), make_aec("bohnanza", **PRESET).catalogue.size)
+    assert masks[np.arange(len(samples)), samples.actions].all()  # every recorded action was legal
+    assert (masks.sum(1) > 1).all()  # forced decisions are applied by the env, never asked
+    # the same games replayed by the heuristic at every seat: each seat's first undiscounted return is its
+    # final score (dense reward = coins as earned), plus 5 x its win reward with a win bonus of 5
+    bonus = imitate.record("bohnanza", PRESET, "heuristic", games=2, seed=3, reward_mode="dense", win_bonus=5.0,
+                           gamma=1.0)
+    for i in range(2):
+        aec = make_aec("bohnanza", **PRESET)
+        aec.reset(seed=3 * 1_000_003 + i)
+        agents = [make_agent("heuristic", seed=3 * 7919 + i * 3 + q) for q in range(3)]
+        game = aec.game
+        while not game.is_over:
+            seat = game.current_player
+            game.apply(agents[seat].act(game.view(seat), game.legal_actions()))
+        for seat, score in enumerate(game.scores()):
+            rows = np.flatnonzero((samples.game == i) & (samples.seat == seat))
+            assert samples.returns[rows[0]] == pytest.approx(score)
+            win = 1.0 / len(game.winners()) if seat in game.winners() else -1.0
+            assert bonus.returns[rows[0]] == pytest.approx(score + 5.0 * win)
+
+
+def test_record_one_seat_records_only_that_seat():
+    all_seats = imitate.record("bean_duel", {}, games=1, seed=5)
+    one = imitate.record("bean_duel", {}, games=1, seed=5, seats="one", others="random")
+    assert 0 < len(one) < len(all_seats)
+    with pytest.raises(ValueError, match="seats"):
+        imitate.record("bean_duel", {}, games=1, seats="two")
+
+
+def test_fit_learns_the_teacher_and_the_returns():
+    samples = imitate.record("bean_duel", {}, games=4, seed=1, reward_mode="dense")
+    obs_space, act_space = spaces("bean_duel", {})
+    policy = imitate.build_policy(obs_space, act_space, [64, 64])
+    stats = imitate.fit(policy, samples, epochs=12, batch_size=64, learning_rate=3e-3, seed=1, holdout=0.1,
+                        log=lambda _: None)
+    first, last = stats["epochs"][0], stats["epochs"][-1]
+    assert stats["samples"] == len(samples)
+    assert last["held_out_cross_entropy"] < first["held_out_cross_entropy"]
+    assert last["held_out_accuracy"] > 0.6  # a uniform guess over the legal actions gets far less
+    legal_counts = np.diff(samples.offsets)
+    assert last["held_out_accuracy"] > float(np.mean(1.0 / legal_counts)) + 0.2
+
+
+def test_imitation_run_initialises_training_and_is_checked(tmp_path):
+    from bean_env.training import selfplay
+
+    out = imitate.run(imitate.Args(variant="bean_duel", games=2, epochs=1, hidden="16", eval_games=2,
+                                   eval_opponents="random", out_dir=str(tmp_path), run_name="bc"))
+    meta = json.loads((out / "init.json").read_text())
+    assert meta["format"] == imitate.INIT_FORMAT and meta["hidden"] == [16] and meta["teacher"] == "heuristic"
+    assert (out / "policy.pt").is_file() and (out / "eval.csv").is_file()
+    agent = make_agent("ppo", seed=1, checkpoint=out / "policy")  # the clone plays as a ppo agent
+    from helpers import play_agents
+    from bean_env import new_game
+
+    play_agents(new_game("bean_duel", seed=2), [agent, make_agent("random", seed=2)])
+
+    state = imitate.load_init(out, meta["layout_hash"], [16])
+    args = selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--init-policy", str(out),
+                                "--total-timesteps", "0", "--eval-games", "1", "--eval-opponents", "random",
+                                "--out-dir", str(tmp_path), "--run-name", "ppo", "--progress", "false"])
+    run_dir = selfplay.train(args)
+    import torch
+
+    started = torch.load(run_dir / "checkpoints" / "latest.pt", weights_only=True)["policy"]
+    assert set(started) == set(state)
+    assert all(torch.equal(started[k], state[k]) for k in state)  # zero steps: exactly the clone
+
+    with pytest.raises(ValueError, match="hidden widths"):
+        imitate.load_init(out, meta["layout_hash"], [32])
+    with pytest.raises(ValueError, match="observation layout"):
+        imitate.load_init(out, "0" * 64, [16])
+    with pytest.raises(ValueError, match="no init.json"):
+        imitate.load_init(tmp_path, meta["layout_hash"], [16])
+    (out / "init.json").write_text("{")
+    with pytest.raises(ValueError, match="unreadable init.json"):
+        imitate.load_init(out, meta["layout_hash"], [16])
+    bad = selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--init-policy", str(tmp_path / "ppo"), "--total-timesteps", "0",
+                               "--out-dir", str(tmp_path), "--run-name", "ppo2", "--progress", "false"])
+    with pytest.raises(ValueError, match="init-policy"):
+        selfplay.train(bad)
