@@ -24,6 +24,7 @@ from ...cards import NUM_TYPES
 from ...engine.state import State
 
 VERSION = "bean_env.observation/1"
+_fromiter, _multiply, _minimum, _INTP, _F32 = np.fromiter, np.multiply, np.minimum, np.intp, np.float32
 
 Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, raw value) pairs
 
@@ -99,15 +100,14 @@ class ObservationEncoder:
     def _raw(self, s: State, me: int, memory) -> tuple[list, list]:
         ctx = self.ctx
         if memory is not None:
-            memory.check()
-        ctx.mem = memory
+            h = memory._history
+            if h is not None and len(h) != memory.seen:
+                memory.check()  # raises StaleMemoryError
+        ctx.mem = memory  # read by the history blocks; the next call replaces it
         ix: list[int] = []
         vx: list[float] = []
-        try:
-            for write, start in self._writers:
-                write(ctx, s, me, start, ix, vx)
-        finally:
-            ctx.mem = None
+        for write, start in self._writers:
+            write(ctx, s, me, start, ix, vx)
         return ix, vx
 
     def encode(self, s: State, me: int, memory=None, out: np.ndarray | None = None) -> np.ndarray:
@@ -118,9 +118,10 @@ class ObservationEncoder:
         buf = self._buf if out is None else out
         buf.fill(0.0)
         if ix:
-            buf[ix] = vx
-            buf *= self.scale
-            np.minimum(buf, self.high, out=buf)  # capped entries read 1
+            n = len(ix)  # fromiter with a known dtype converts the lists faster than buf[ix] = vx
+            buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
+            _multiply(buf, self.scale, out=buf)
+            _minimum(buf, self.high, out=buf)  # capped entries read 1
         return buf
 
     def encode_raw(self, s: State, me: int, memory=None) -> np.ndarray:

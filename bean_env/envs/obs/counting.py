@@ -18,15 +18,10 @@ def _w_unseen(ctx, s, me, base, ix, vx):
     per = _unseen_by_counting(ctx, s, me)
     if per is None:  # a masked PlayerView state
         per = _unseen_by_elimination(ctx, s, me)
-    total = 0
-    for slot, k in enumerate(per):
-        if k:
-            ix.append(base + slot)
-            vx.append(float(k))
-            total += k
-    if total:
-        ix.append(base + ctx.t)
-        vx.append(float(total))
+    t = ctx.t
+    ix.extend(range(base, base + t + 1))  # dense: zeros included (cheaper than skipping them)
+    vx.extend(per)
+    vx.append(sum(per))
 
 
 def _unseen_by_counting(ctx, s, me) -> list[int] | None:

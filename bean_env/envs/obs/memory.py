@@ -19,6 +19,7 @@ from ...engine.state import EMPTY, State
 from .core import Block, Context, StaleMemoryError, counts, rel
 
 OFFERS_KEPT = 3  # offers of this turn encoded in detail, most recent first
+_SUBMIT, _OFFER_CARDS = Kind.SUBMIT, Kind.OFFER_CARDS  # kinds that make an offer
 OPEN, DECLINED, CANCELLED, EXECUTED = range(4)
 OUTCOMES = ("open", "declined", "cancelled", "executed")
 _NO_PRE = ("", EMPTY, False)  # (decision, actor, offers made since the last trade) before an action
@@ -91,11 +92,10 @@ class Memory:
         if not self.active:
             return
         s = game.state
-        action = h[-1]
-        kind = action.kind
+        kind = h[-1].kind
         offers = self.offers
-        if offers and offers[-1].outcome == OPEN or kind == Kind.SUBMIT or kind == Kind.OFFER_CARDS:
-            self._trade(s, action)
+        if offers and offers[-1].outcome == OPEN or kind == _SUBMIT or kind == _OFFER_CARDS:
+            self._trade(s, h[-1])
             # what the next action needs to know about the state it is applied to (only while open)
             self._pre = (s.decision, s.actor, any(s.made)) if offers[-1].outcome == OPEN else _NO_PRE
         if s.turn != self.turn:
@@ -105,7 +105,7 @@ class Memory:
         decision, actor, made_any = self._pre
         kind = action.kind
         offers = self.offers
-        if kind == Kind.SUBMIT or kind == Kind.OFFER_CARDS:  # an offer is made (SUBMIT: composed; whole)
+        if kind == _SUBMIT or kind == _OFFER_CARDS:  # an offer is made (SUBMIT: composed; whole)
             prop = s.o_prop
             give = [s.hands[prop][i] for i in s.o_hand] + list(s.o_trade)  # shown to everyone (INFO-2)
             offers.append(OfferRecord(prop, s.o_to, give, list(s.o_want)))
@@ -148,18 +148,25 @@ def _w_known(ctx, s, me, base, ix, vx):
     positions one-hot where the card there was shown to me."""
     n, t, kk, bit, tslot = s.n, ctx.t, ctx.known_k, 1 << me, ctx.tslot
     width = t + kk * t
+    hands, knowns = s.hands, s.known
     for k in range(1, n):
         q = (me + k) % n
-        known = s.known[q]
+        known = knowns[q]
         if known.count(1 << q) == len(known):  # fast path: nothing of this hand was shown
             continue
-        hand = s.hands[q]
+        hand = hands[q]
         at = base + (k - 1) * width
-        counts([c for c, b in zip(hand, known) if b & bit], tslot, at, ix, vx)
-        for i in range(min(kk, len(hand))):
-            if known[i] & bit:
-                ix.append(at + t + i * t + tslot[hand[i]])
-                vx.append(1.0)
+        seen: dict[int, int] = {}
+        for i, b in enumerate(known):
+            if b & bit:
+                c = hand[i]
+                seen[c] = seen.get(c, 0) + 1
+                if i < kk:
+                    ix.append(at + t + i * t + tslot[c])
+                    vx.append(1.0)
+        for c, m in seen.items():
+            ix.append(at + tslot[c])
+            vx.append(float(m))
 
 
 def known_hands_block(ctx: Context) -> Block:
