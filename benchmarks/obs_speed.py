@@ -1,0 +1,107 @@
+"""Observation encoding speed of this tree against another commit's encoder, interleaved.
+
+    python benchmarks/obs_speed.py --against 0d4dbe3 [--rounds 5] [--games 6]
+
+Commit ``0d4dbe3`` is the last one that still has the v0 encoder (``bean_env.envs.observation`` before the
+switch to v1). The other commit's ``bean_env`` is extracted with ``git archive`` into a temporary folder;
+then, per round and variant, one process per tree records the states of ``games`` seeded random games with
+its own engine and times encoding every state for its acting seat (CPU time, best round per chunk of 200
+states, as ``python -m bean_env.envs.obs.bench``), plus, where the encoder has a memory, the cost of
+updating it after every action (replay with updates minus replay without). The two trees alternate,
+and each figure is the minimum over rounds (the machine may be shared: the least disturbed run).
+"""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = (("bohnanza", {"num_players": 4}), ("bean_duel", {}), ("al_cabohne", {}), ("bean_solitaire", {}),
+         ("hostile_takeover", {"num_players": 4}))
+
+MEASURE = r"""
+import json, random, sys, time
+from bean_env.engine.game import new_game
+from bean_env.envs.observation import encoder_for
+variant, config, games = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
+states, finished = [], []
+for seed in range(games):
+    g = new_game(variant, seed=seed, **config)
+    rng = random.Random(seed)
+    while not g.is_over and not g.is_truncated:
+        states.append(g.state.clone())
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    finished.append(g)
+enc = encoder_for(finished[0])
+mem = enc.new_memory().reset(finished[-1]) if hasattr(enc, "new_memory") else None
+seats = [max(s.actor, 0) for s in states]
+chunks = [range(i, min(i + 200, len(states))) for i in range(0, len(states), 200)]
+best = [float("inf")] * len(chunks)
+for _ in range(5):
+    for c, chunk in enumerate(chunks):
+        a = time.process_time()
+        if mem is None:
+            for i in chunk:
+                enc.encode(states[i], seats[i])
+        else:
+            for i in chunk:
+                enc.encode(states[i], seats[i], mem)
+        best[c] = min(best[c], time.process_time() - a)
+spent = sum(best)
+if mem is not None:
+    def replay(follow):
+        a = time.process_time()
+        for done in finished:
+            g = new_game(variant, seed=done.seed, **config)
+            m = enc.new_memory().reset(g)
+            for action in done.history:
+                g.apply(action)
+                if follow:
+                    m.update(g)
+        return time.process_time() - a
+    spent += max(min(replay(True) for _ in range(3)) - min(replay(False) for _ in range(3)), 0.0)
+print(json.dumps({"us": 1e6 * spent / len(states), "states": len(states), "size": int(enc.size)}))
+"""
+
+
+def run(tree: Path, variant: str, config: dict, games: int) -> dict:
+    import json
+    import os
+
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run([sys.executable, "-c", MEASURE, variant, json.dumps(config), str(games)], env=env,
+                         capture_output=True, text=True, check=True, cwd=tree)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", default="0d4dbe3", help="git commit whose encoder is the reference")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds per variant")
+    parser.add_argument("--games", type=int, default=6, help="seeded random games per measurement")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = Path(tmp)
+        archive = subprocess.run(["git", "archive", args.against, "bean_env"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(ref)], input=archive, check=True)
+        print(f"| variant | {args.against} us/obs | this tree us/obs | ratio | sizes |")
+        print("|---|---:|---:|---:|---|")
+        for variant, config in CASES:
+            mine, theirs = [], []
+            for _ in range(args.rounds):
+                theirs.append(run(ref, variant, config, args.games))
+                mine.append(run(ROOT, variant, config, args.games))
+            a, b = min(r["us"] for r in theirs), min(r["us"] for r in mine)
+            label = f"`{variant}`" + (f", {config['num_players']} players" if config else "")
+            print(f"| {label} | {a:.1f} | {b:.1f} | {b / a:.2f} | {theirs[0]['size']} -> {mine[0]['size']} |",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
