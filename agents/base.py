@@ -40,3 +40,25 @@ class RandomAgent(Agent):
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+def show_views(game, followers: Sequence[tuple[int, "Agent"]]) -> None:
+    """Show each following agent (one with an ``observe(view)`` method, e.g. ``ppo``) its seat's view."""
+    for seat, agent in followers:
+        agent.observe(game.view(seat))
+
+
+def play_out(game, agents: Sequence["Agent"], max_steps: int | None = None) -> int:
+    """Play ``game`` on with ``agents[seat]`` until it ends (or ``max_steps`` actions); returns the actions
+    applied. Agents that follow the public history (an ``observe(view)`` method) are shown their view at
+    the start and after every action, forced ones included."""
+    followers = [(q, a) for q, a in enumerate(agents) if hasattr(a, "observe")]
+    show_views(game, followers)
+    steps = 0
+    while not game.is_over and not game.is_truncated and (max_steps is None or steps < max_steps):
+        seat = game.current_player
+        game.apply(agents[seat].act(game.view(seat), game.legal_actions()))
+        steps += 1
+        show_views(game, followers)
+    return steps
+

@@ -135,15 +135,11 @@ def play_game(task: dict) -> dict:
     """Play one scheduled game; returns its result (and its record when asked)."""
     import bean_env
     from . import make_agent
+    from .base import play_out
 
     game = bean_env.new_game(task["variant"], seed=task["seed"], **task["config"])
     agents = [make_agent(name, seed=s, **kw) for (name, kw), s in zip(task["agents"], task["agent_seeds"])]
-    steps = 0
-    while not game.is_over and not game.is_truncated and steps < MAX_STEPS:
-        p = game.current_player
-        legal = game.legal_actions()
-        game.apply(agents[p].act(game.view(p), legal))
-        steps += 1
+    steps = play_out(game, agents, MAX_STEPS)
     finished = game.is_over
     mafia = game.mafia_score() if hasattr(game, "mafia_score") else None
     out = {

@@ -320,6 +320,7 @@ class PlaySession:
         self.game = self.undo_base.clone()
         for step in self.undo_steps:
             self.game.apply(step)
+        self.show_followers()
         if not self.undo_steps:
             self.undo_base = None
         self.say(f"undone: {label(last, self.game.rules.mask(self.game.state, self.seat), self.seat)}")
@@ -340,6 +341,7 @@ class PlaySession:
             if self.undo_base is not None:
                 self.undo_steps.append(action)
         game.apply(action)
+        self.show_followers()
         if game.decision != "compose":
             self.undo_base, self.undo_steps = None, []
         if p != self.seat:
@@ -361,7 +363,14 @@ class PlaySession:
         finally:
             self.write_record()
 
+    def show_followers(self) -> None:
+        """Agents that follow the public history (``observe(view)``, e.g. ``ppo``) see every action."""
+        for q, agent in self.agents.items():
+            if hasattr(agent, "observe"):
+                agent.observe(self.game.view(q))
+
     def _run(self) -> int:
+        self.show_followers()
         while not self.game.is_over and not self.game.is_truncated:
             game = self.game
             p = game.current_player

@@ -46,17 +46,12 @@ class EvalResult:
 
 def play_game(variant: str, config: dict, seed: int, players: list) -> "object":
     """Play one game with ``players[seat]`` agents; returns the finished ``Game``."""
+    from bean_env.agents.base import play_out
+
     game = new_game(variant, seed=seed, **config)
     for p in players:
         p.reset()
-    followers = [(q, p) for q, p in enumerate(players) if hasattr(p, "observe")]  # e.g. ppo: negotiation memory
-    for q, p in followers:
-        p.observe(game.view(q))
-    while not game.is_over:
-        seat = game.current_player
-        game.apply(players[seat].act(game.view(seat), game.legal_actions()))
-        for q, p in followers:
-            p.observe(game.view(q))
+    play_out(game, players)
     return game
 
 
