@@ -2,7 +2,7 @@
 masks and bots (AGT-1). A mixin of ``TakeoverRules``; terms: see ``rules``."""
 from __future__ import annotations
 
-from ...cards import handicap
+from ...cards import NUM_TYPES, handicap
 from ..actions import Action, Kind
 from ..state import State
 from .shared import (CONFIRM, DONE, END_TURN, GIVE_UP, KEEP_SHOWN, MUTA_FLAG, NO_DEFENCE, OVERRIDE, PASS,
@@ -13,6 +13,21 @@ from .textcards import (DIABOHNO_TYPES, JOKER_TYPES, NO_CHEMISTRY, PIZZAS, TXT_B
                         TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN, TXT_STRONG,
                         TXT_SWAP_FIELDS, TXT_SWAP_HANDS, TXT_VARIABLE, bohnbastica, bohnotoni, calzbohne, diabohno,
                         next_type)
+
+
+# Legal-action tables (built once; actions are immutable): looking one up is cheaper than building it.
+_K_PLAY, _K_ATTACK, _K_HARVEST, _K_MERGE, _K_MERGE_MUTA = (Kind.HT_PLAY, Kind.HT_ATTACK, Kind.HT_HARVEST,
+                                                           Kind.HT_MERGE, Kind.HT_MERGE_MUTA)
+_PLAY = [[Action(_K_PLAY, f, b) for b in range(MUTA_FLAG + NUM_TYPES)] for f in range(3)]  # [field][b]
+_ATTACK = [[Action(_K_ATTACK, q, b) for b in range(9)] for q in range(8)]  # [target seat][3 own + target]
+_HARVEST = [Action(_K_HARVEST, f) for f in range(3)]
+_MERGE = [[Action(_K_MERGE, i, j) for j in range(3)] for i in range(3)]
+_MERGE_MUTA = [[Action(_K_MERGE_MUTA, i, j) for j in range(3)] for i in range(3)]
+_NEXT_TYPE = [next_type(t) for t in range(NUM_TYPES)]
+# Strength of a field (HT-11, CARD-4) as one int: size first, then the lower handicap value wins.
+# ``size * _STRENGTH - handicap`` orders like the pair (size, -handicap), handicap values being < 32.
+_STRENGTH = 32
+_HANDICAP = [handicap(t) for t in range(NUM_TYPES)]
 
 
 class TakeoverLegal:
@@ -65,7 +80,7 @@ class TakeoverLegal:
         """Starts of the regular actions a-e for the active player (HT-4)."""
         out = self.play_starts(s, p) + self.merge_starts(s, p) + self.turn_up_starts(s, p)
         if not s.harvested:
-            out += [Action(Kind.HT_HARVEST, f) for f in self.harvestable(s, p)]
+            out += [_HARVEST[f] for f in self.harvestable(s, p)]
         return out + self.attack_starts(s, p)
 
     def copy_starts(self, s: State, p: int) -> list[Action]:
@@ -77,7 +92,7 @@ class TakeoverLegal:
         if kind == "c":
             return self.turn_up_starts(s, p)
         if kind == "d":
-            return [Action(Kind.HT_HARVEST, f) for f in self.harvestable(s, p)]
+            return [_HARVEST[f] for f in self.harvestable(s, p)]
         if kind == "e":
             return self.attack_starts(s, p)
         return []
@@ -89,18 +104,25 @@ class TakeoverLegal:
         if not hand:
             return []
         muta = TXT_MUTA in s.texts[p]
-        types = sorted(set(hand))
-        out = []
-        for i in self.fields_of(s, p):
-            pile = s.piles[i]
-            f = i - p * 3
+        types = None
+        out: list[Action] = []
+        piles = s.piles
+        base = p * 3
+        for f in range(s.nfields[p]):
+            pile = piles[base + f]
+            row = _PLAY[f]
             if not pile:
-                out.extend(Action(Kind.HT_PLAY, f, t) for t in types)
+                if types is None:
+                    types = sorted(set(hand))  # the hand is sorted by type (HT-3)
+                out += [row[t] for t in types]
                 continue
-            if _has(hand, pile[-1]):
-                out.append(Action(Kind.HT_PLAY, f, pile[-1]))
-            if muta and _has(hand, next_type(pile[-1])):
-                out.append(Action(Kind.HT_PLAY, f, next_type(pile[-1]) + MUTA_FLAG))
+            top = pile[-1]
+            if _has(hand, top):
+                out.append(row[top])
+            if muta:
+                nxt = _NEXT_TYPE[top]
+                if nxt >= 0 and _has(hand, nxt):
+                    out.append(row[nxt + MUTA_FLAG])
         return out
 
     def play_options(self, s: State, p: int) -> list[Action]:
@@ -109,24 +131,32 @@ class TakeoverLegal:
 
     # b) merge (HT-8, TXT-8)
     def merge_starts(self, s: State, p: int) -> list[Action]:
-        muta = TXT_MUTA in s.texts[p]
         base = p * 3
+        piles = s.piles
+        idx = [f for f in range(s.nfields[p]) if piles[base + f]]
+        if len(idx) < 2:
+            return []
+        muta = TXT_MUTA in s.texts[p]
+        ftype = s.ftype
         out = []
-        idx = [i for i in self.fields_of(s, p) if s.piles[i]]
         for i in idx:
+            ti = ftype[base + i]
             for j in idx:
                 if i != j:
-                    ti, tj = s.ftype[i], s.ftype[j]
+                    tj = ftype[base + j]
                     if ti == tj:
-                        out.append(Action(Kind.HT_MERGE, i - base, j - base))
-                    elif muta and ti == next_type(tj):
-                        out.append(Action(Kind.HT_MERGE_MUTA, i - base, j - base))
+                        out.append(_MERGE[i][j])
+                    elif muta and ti == _NEXT_TYPE[tj]:
+                        out.append(_MERGE_MUTA[i][j])
         return out
 
     # c) turn up (HT-9)
     def turn_up_starts(self, s: State, p: int) -> list[Action]:
-        if s.deck and any(not s.piles[i] for i in self.fields_of(s, p)):
-            return [TURN_UP]
+        if s.deck:
+            piles = s.piles
+            for i in range(p * 3, p * 3 + s.nfields[p]):
+                if not piles[i]:
+                    return [TURN_UP]
         return []
 
     # d) harvest modifiers (HT-10, TXT-2, TXT-10..13)
@@ -200,37 +230,49 @@ class TakeoverLegal:
             return None
         return need
 
-    def attack_starts(self, s: State, p: int) -> list[Action]:
+    def attack_starts(self, s: State, p: int, first: bool = False) -> list[Action]:
         """Every (own field, target field) with a legal completion (same test as ``required_mods``,
-        computed from strength keys once per field)."""
-        held = s.texts[p]
-        h7, h16, h17 = TXT_MIGHTY in held, TXT_STRONG in held, TXT_VARIABLE in held
+        with each field's strength as one int, see ``_STRENGTH``); only the first one if ``first``."""
         piles, joker, ftype = s.piles, s.joker, s.ftype
+        base = p * 3
         own = []
-        for i in self.fields_of(s, p):
-            if piles[i]:
-                size = len(piles[i]) + (joker == i)
-                own.append((i, size, -handicap(ftype[i])))
+        for i in range(base, base + s.nfields[p]):
+            pile = piles[i]
+            if pile:
+                size = len(pile) + 1 if joker == i else len(pile)
+                own.append((i - base, size * _STRENGTH - _HANDICAP[ftype[i]]))
         if not own:
             return []
+        held = s.texts[p]
+        h7, h16, h17 = TXT_MIGHTY in held, TXT_STRONG in held, TXT_VARIABLE in held
+        banned = s.cp_took + [s.cp_leader] if s.cp_leader >= 0 else ()   # inside a copying round (HT-13)
+        guard, nfields = s.guard, s.nfields
         out = []
-        base = p * 3
-        for q in self.targets(s, p):
-            for j in self.fields_of(s, q):
-                if not piles[j]:
+        for q in range(s.n):
+            if q == p or q in banned:
+                continue
+            row = _ATTACK[q]
+            qbase = q * 3
+            for g in range(nfields[q]):
+                j = qbase + g
+                pile = piles[j]
+                if not pile:
                     continue
-                tkey = (len(piles[j]) + (joker == j), -handicap(ftype[j]))
-                protected = s.guard[j] != -1
-                if protected and not h16:
+                size = len(pile) + 1 if joker == j else len(pile)
+                tkey = size * _STRENGTH - _HANDICAP[ftype[j]]
+                if guard[j] != -1:                         # protected (HT-12): only Starke Uebernahme
+                    if h16:
+                        for f, key in own:
+                            if f == g and key > tkey:
+                                out.append(row[f * 3 + g])
+                                if first:
+                                    return out
                     continue
-                for i, size, hc in own:
-                    same = i % 3 == j % 3
-                    if protected:
-                        ok = same and (size, hc) > tkey
-                    else:
-                        ok = (same or h17) and ((size, hc) > tkey or (h7 and (size + 1, hc) > tkey))
-                    if ok:
-                        out.append(Action(Kind.HT_ATTACK, q, (i - base) * 3 + j - q * 3))
+                for f, key in own:
+                    if (f == g or h17) and (key > tkey or (h7 and key + _STRENGTH > tkey)):
+                        out.append(row[f * 3 + g])
+                        if first:
+                            return out
         return out
 
     def attack_options(self, s: State, p: int) -> list[Action]:

@@ -40,6 +40,15 @@ from .textcards import (NUM_TEXTS, PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_E
                         TXT_JOKER, TXT_MIGHTY, TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN,
                         TXT_STRONG, TXT_SWAP_FIELDS, TXT_SWAP_HANDS, TXT_VARIABLE, meter_value)
 
+# Action kinds compared in ``step`` (a module constant is read faster than an enum class attribute).
+(_ADD, _MODIFY, _DEFEND, _OVERRIDE, _REDRAW, _END_TURN, _PASS, _DONE, _PLAY, _MERGE, _MERGE_MUTA, _TURN_UP,
+ _HARVEST, _FINAL, _ATTACK, _TEXT) = (
+    Kind.HT_ADD, Kind.HT_MODIFY, Kind.HT_DEFEND, Kind.HT_OVERRIDE, Kind.HT_REDRAW, Kind.HT_END_TURN, Kind.PASS,
+    Kind.DONE, Kind.HT_PLAY, Kind.HT_MERGE, Kind.HT_MERGE_MUTA, Kind.HT_TURN_UP, Kind.HT_HARVEST, Kind.HT_FINAL,
+    Kind.HT_ATTACK, Kind.HT_TEXT)
+_TOP_LEVEL = frozenset(("turn", "copy", "final", "final_play"))
+
+
 class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     variant = "hostile_takeover"
     allow_duplicates = True  # COM-3: always in HT
@@ -184,7 +193,8 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
 
     def harvestable(self, s: State, p: int) -> list[int]:
         """Fields (0-based) seat ``p`` may harvest by d) (COM-6, the Jokerbohne counting, TXT-6)."""
-        sizes = [self.size(s, i) for i in self.fields_of(s, p)]
+        piles, joker, base = s.piles, s.joker, p * 3
+        sizes = [len(piles[i]) + 1 if joker == i else len(piles[i]) for i in range(base, base + s.nfields[p])]
         big = any(c >= 2 for c in sizes)
         return [f for f, c in enumerate(sizes) if c >= 2 or (c == 1 and not big)]
 
@@ -250,8 +260,11 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
 
     def may_be_asked(self, s: State, q: int) -> bool:
         """Whether a copy prompt is due without text cards, from public facts only (a hand's size)."""
-        if s.cp_kind == "a":
+        kind = s.cp_kind
+        if kind == "a":
             return bool(s.hands[q])
+        if kind == "e":
+            return bool(self.attack_starts(s, q, first=True))
         return bool(self.copy_starts(s, q))
 
     def end_turn(self, s: State) -> None:
@@ -310,10 +323,10 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     # -- applying -------------------------------------------------------------------------------------
     def step(self, s: State, action: Action) -> None:
         d, p, kind = s.decision, s.actor, action.kind
-        if d in ("turn", "copy", "final", "final_play"):
+        if d in _TOP_LEVEL:
             self.top_level(s, p, action)
         elif d == "play":
-            if kind == Kind.HT_ADD:
+            if kind == _ADD:
                 self.add_card(s, p)
             else:
                 for _ in range(s.ccount):
@@ -325,7 +338,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             self.put(s, i, [s.face_up.pop()])
             self.done_regular(s, "c")
         elif d == "harvest":
-            if kind == Kind.HT_MODIFY:
+            if kind == _MODIFY:
                 self.texts_take(s, p, action.a)
                 s.cmods.append(action.a)
                 if action.a == TXT_CHEMIEKEULE:
@@ -333,13 +346,13 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             else:
                 self.finish_harvest(s, p)
         elif d == "attack":
-            if kind == Kind.HT_MODIFY:
+            if kind == _MODIFY:
                 self.texts_take(s, p, action.a)
                 s.cmods.append(action.a)
             else:
                 self.launch_attack(s, p)
         elif d == "defend":
-            if kind == Kind.HT_DEFEND:
+            if kind == _DEFEND:
                 self.texts_take(s, p, action.a)
                 s.guard[s.ctarget] = action.a
                 a = s.owner
@@ -350,7 +363,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             else:
                 self.swap_owners(s)
         elif d == "override":
-            if kind == Kind.HT_OVERRIDE:
+            if kind == _OVERRIDE:
                 self.texts_take(s, p, TXT_STRONG)
                 s.cmods.append(TXT_STRONG)  # discarded with the composite, after the defender's draw
                 self.strong_takeover(s)
@@ -370,7 +383,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             s.shown.remove(action.a)
             s.decision = "seed_keep"
         elif d == "seed_keep":
-            if kind == Kind.HT_REDRAW:
+            if kind == _REDRAW:
                 for t in s.shown:
                     self.hand_take(s, p, t)
                     s.discard.append(t)
@@ -384,19 +397,19 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     def top_level(self, s: State, p: int, action: Action) -> None:
         kind, d = action.kind, s.decision
         s.ctx, s.owner = d, p
-        if d == "final" and not (kind == Kind.HT_TEXT and action.a == TXT_PLAY_AT_END):
+        if d == "final" and not (kind == _TEXT and action.a == TXT_PLAY_AT_END):
             s.fin_open = 0
-        if kind == Kind.HT_END_TURN:
+        if kind == _END_TURN:
             self.end_turn(s)
-        elif kind == Kind.PASS:
+        elif kind == _PASS:
             self.next_copier(s)
-        elif kind == Kind.DONE:
+        elif kind == _DONE:
             if d == "final_play":
                 s.decision = "final"
             else:
                 self.next_final(s)
                 self.final_point(s)
-        elif kind == Kind.HT_PLAY:
+        elif kind == _PLAY:
             s.cf, s.ctype, s.ccount, s.cmuta = p * 3 + action.a, action.b % MUTA_FLAG, 0, 0
             if action.b >= MUTA_FLAG:
                 self.texts_take(s, p, TXT_MUTA)
@@ -404,21 +417,21 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
                 s.cmuta = 1
             self.add_card(s, p)
             s.decision = "play"
-        elif kind in (Kind.HT_MERGE, Kind.HT_MERGE_MUTA):
-            if kind == Kind.HT_MERGE_MUTA:
+        elif kind == _MERGE or kind == _MERGE_MUTA:
+            if kind == _MERGE_MUTA:
                 self.texts_take(s, p, TXT_MUTA)
                 s.cmods.append(TXT_MUTA)
             self.merge(s, p * 3 + action.a, p * 3 + action.b)
             self.done_regular(s, "b")
-        elif kind == Kind.HT_TURN_UP:
+        elif kind == _TURN_UP:
             card = self.draw(s)
             self.note_runout(s)
             s.face_up.append(card)
             s.decision = "place"
-        elif kind in (Kind.HT_HARVEST, Kind.HT_FINAL):
-            ckind = "final" if kind == Kind.HT_FINAL else "d"
+        elif kind == _HARVEST or kind == _FINAL:
+            ckind = "final" if kind == _FINAL else "d"
             self.begin_harvest(s, p, p * 3 + action.a, ckind)
-        elif kind == Kind.HT_ATTACK:
+        elif kind == _ATTACK:
             s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
             for c in self.required_mods(s, s.cf, s.ctarget, s.texts[p]):   # forced: played at once
                 self.texts_take(s, p, c)
@@ -427,7 +440,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
                 s.decision = "attack"
             else:
                 self.launch_attack(s, p)
-        elif kind == Kind.HT_TEXT:
+        elif kind == _TEXT:
             if d == "turn":
                 s.acts += 1
             self.play_text(s, p, action.a, action.b)
