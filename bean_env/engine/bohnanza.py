@@ -11,6 +11,9 @@ from .actions import DONE, STOP_PLANTING, Action, Kind
 from .state import State
 from .trading import TradingMixin
 
+# Action kind compared when stepping (a module constant reads faster than an enum class attribute)
+_K_PLANT = Kind.PLANT
+
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
 
 # BASE-2: (removed types, 3rd field: "start" | cost, run-out limit)
@@ -144,7 +147,7 @@ class BohnanzaRules(TradingMixin):
             return  # the same seat decides again at the same point (COM-13)
         kind = action.kind
         if d == "plant" or d == "plant_optional":
-            if kind == Kind.PLANT and self.plant_front(s, p, action.a):
+            if kind == _K_PLANT and self.plant_front(s, p, action.a):
                 s.decision = "plant_optional"
                 return
             self.begin_turn_up(s)

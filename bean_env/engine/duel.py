@@ -11,6 +11,9 @@ from .actions import DONE, KEEP_HAND, TURN_UP, Action, Kind
 from .common import Rules
 from .state import State
 
+# Action kinds compared when stepping (a module constant reads faster than an enum class attribute)
+_K_DISCARD_HAND, _K_DONE, _K_PLANT = Kind.DISCARD_HAND, Kind.DONE, Kind.PLANT
+
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
 _DISCARD_HAND: dict[int, Action] = {}
 
@@ -107,19 +110,19 @@ class DuelRules(Rules):
             if not s.face_up:
                 self.step2(s)
         elif d == "plant" or d == "plant_optional":
-            if kind == Kind.PLANT and self.plant_front(s, p, action.a):
+            if kind == _K_PLANT and self.plant_front(s, p, action.a):
                 s.decision = "plant_optional"
                 return
             s.decision = "discard_hand" if s.hands[p] else "turn_up"
         elif d == "discard_hand":
-            if kind == Kind.DISCARD_HAND:
+            if kind == _K_DISCARD_HAND:
                 s.discard.append(s.hands[p].pop(action.a))
                 s.known[p].pop(action.a)
             s.decision = "turn_up"
         elif d == "turn_up":
             self.after_turn_up(s)
         elif d == "plant_face_up":
-            if kind == Kind.DONE:
+            if kind == _K_DONE:
                 self.finish_step3(s)
                 return
             s.face_up.remove(action.a)

@@ -139,7 +139,16 @@ class Game:
         stored as ``int``. Raises ``TypeError`` for parts of another type or an action of another type,
         and ``IllegalActionError`` if it is not legal (AGT-5); both change nothing. If the rules step
         itself fails, the game is restored to its state before the call and the error is re-raised."""
-        action = self._resolve(action)
+        legal = self._legal
+        if legal is not None and type(action) is Action:
+            # fast path: the legal list's own object (what agents pass); anything else is resolved
+            try:
+                found = legal[legal.index(action)]
+            except ValueError:
+                found = None
+            action = found if found is action else self._resolve(action)
+        else:
+            action = self._resolve(action)
         checkpoint = self._checkpoint
         done = len(self.history)
         if checkpoint is None or done - checkpoint[1] >= CHECKPOINT_EVERY:

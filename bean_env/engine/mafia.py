@@ -31,6 +31,9 @@ THRESHOLDS = (3, 2, 1)       # MAF-1: coins at which each boss harvests
 FIELD_COST = 4               # MAF-11: 3rd field in the 2-player game
 BOSS_TARGET = 3              # PLACE_STACK target b >= 3 means boss b - 3
 
+# Action kinds compared when stepping (a module constant reads faster than an enum class attribute)
+_K_DONE, _K_PLACE_STACK, _K_STOP_PLANTING = Kind.DONE, Kind.PLACE_STACK, Kind.STOP_PLANTING
+
 _PLANT = [Action(Kind.PLANT, f) for f in range(3)]
 _GIFTS: list[tuple[Action, ...]] = []  # _GIFTS[i][b]: give hand card i to boss b
 _STACKS = [tuple(Action(Kind.PLACE_STACK, bean, target) for target in range(BOSS_TARGET + 3))
@@ -310,16 +313,16 @@ class MafiaRules(Rules):
             self.do_yields(s)
             self.begin_plant(s)
         elif d == "plant" or d == "plant_optional":
-            if kind == Kind.STOP_PLANTING:
+            if kind == _K_STOP_PLANTING:
                 self.turn_up(s)
                 return
             s.decision = "plant_optional" if self.plant_front(s, p, action.a) else "turn_up"
         elif d == "turn_up":
             self.turn_up(s)
         elif d == "place":
-            if kind == Kind.DONE:
+            if kind == _K_DONE:
                 self.begin_fill(s)
-            elif kind == Kind.PLACE_STACK:
+            elif kind == _K_PLACE_STACK:
                 self.place_stack(s, p, action.a, action.b)
             else:
                 self.give(s, p, action.a, action.b)

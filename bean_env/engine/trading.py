@@ -29,6 +29,11 @@ from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, A
 from .common import Rules
 from .state import EMPTY, State
 
+# Action kinds compared when stepping (a module constant reads faster than an enum class attribute)
+(_K_ACCEPT, _K_CANCEL, _K_END_TRADING, _K_GIVE_HAND, _K_GIVE_TRADE, _K_KEEP, _K_OFFER_CARDS, _K_PASS,
+ _K_WANT) = (Kind.ACCEPT, Kind.CANCEL, Kind.END_TRADING, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.KEEP,
+            Kind.OFFER_CARDS, Kind.PASS, Kind.WANT)
+
 _KEEP: dict[int, Action] = {}
 _GIVE_TRADE: dict[int, Action] = {}
 _WANT: dict[int, Action] = {}
@@ -370,17 +375,17 @@ class TradingMixin(Rules):
     # -- applying -----------------------------------------------------------------------------------
     def trade_step(self, s: State, action: Action) -> None:
         d, p, kind = s.decision, s.actor, action.kind
-        if kind == Kind.KEEP:
+        if kind == _K_KEEP:
             s.face_up.remove(action.a)
             s.to_plant[p].append(action.a)
             return
-        if kind == Kind.END_TRADING:
+        if kind == _K_END_TRADING:
             self._stop_trading(s)
             return
         if d == "offer":
-            if kind == Kind.PASS:
+            if kind == _K_PASS:
                 self._next_slot(s)
-            elif kind == Kind.OFFER_CARDS:
+            elif kind == _K_OFFER_CARDS:
                 give, want = unpack_offer(action.b)
                 s.o_prop, s.o_to = p, action.a
                 s.o_hand, s.o_trade = self.macro_cards(s, p, give)
@@ -394,12 +399,12 @@ class TradingMixin(Rules):
         elif d == "respond":
             self._respond_step(s, action)
         elif d == "pick":
-            if kind == Kind.CANCEL:
+            if kind == _K_CANCEL:
                 self._next_slot(s)
             else:
                 self._begin_execute(s, action.a)
         elif d == "choose_give":
-            if kind == Kind.GIVE_HAND:
+            if kind == _K_GIVE_HAND:
                 s.x_hand.append(action.a)
             else:
                 s.x_trade.append(action.a)
@@ -408,13 +413,13 @@ class TradingMixin(Rules):
 
     def _compose_step(self, s: State, action: Action) -> None:
         kind = action.kind
-        if kind == Kind.GIVE_HAND:
+        if kind == _K_GIVE_HAND:
             s.o_hand.append(action.a)
-        elif kind == Kind.GIVE_TRADE:
+        elif kind == _K_GIVE_TRADE:
             s.o_trade.append(action.a)
-        elif kind == Kind.WANT:
+        elif kind == _K_WANT:
             s.o_want.append(action.a)
-        elif kind == Kind.CANCEL:
+        elif kind == _K_CANCEL:
             self._next_slot(s)  # a withdrawn offer counts as a pass
         else:
             self._submit(s)
@@ -434,7 +439,7 @@ class TradingMixin(Rules):
 
     def _respond_step(self, s: State, action: Action) -> None:
         q = s.o_pending.pop(0)
-        if action.kind == Kind.ACCEPT:
+        if action.kind == _K_ACCEPT:
             s.o_accept.append(q)
         if s.o_pending:
             s.actor = s.o_pending[0]
@@ -464,7 +469,7 @@ class TradingMixin(Rules):
                 s.decision, s.actor = "choose_give", giver
                 return
             only = choices[0]
-            (s.x_hand if only.kind == Kind.GIVE_HAND else s.x_trade).append(only.a)
+            (s.x_hand if only.kind == _K_GIVE_HAND else s.x_trade).append(only.a)
             s.x_want.pop(0)
         prop = s.o_prop
         got_by_giver = self._take(s, prop, s.o_hand, s.o_trade)

@@ -28,6 +28,7 @@ _NEXT_TYPE = [next_type(t) for t in range(NUM_TYPES)]
 # ``size * _STRENGTH - handicap`` orders like the pair (size, -handicap), handicap values being < 32.
 _STRENGTH = 32
 _HANDICAP = [handicap(t) for t in range(NUM_TYPES)]
+_NO_FIELD = -1000  # strength of a missing or empty field: weaker than any (even with TXT-7)
 
 
 class TakeoverLegal:
@@ -235,16 +236,19 @@ class TakeoverLegal:
         with each field's strength as one int, see ``_STRENGTH``); only the first one if ``first``."""
         piles, joker, ftype = s.piles, s.joker, s.ftype
         base = p * 3
+        keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]       # strength per own field position
         own = []
-        for i in range(base, base + s.nfields[p]):
-            pile = piles[i]
+        for f in range(s.nfields[p]):
+            pile = piles[base + f]
             if pile:
-                size = len(pile) + 1 if joker == i else len(pile)
-                own.append((i - base, size * _STRENGTH - _HANDICAP[ftype[i]]))
+                size = len(pile) + 1 if joker == base + f else len(pile)
+                keys[f] = key = size * _STRENGTH - _HANDICAP[ftype[base + f]]
+                own.append((f, key))
         if not own:
             return []
         held = s.texts[p]
-        h7, h16, h17 = TXT_MIGHTY in held, TXT_STRONG in held, TXT_VARIABLE in held
+        h16, h17 = TXT_STRONG in held, TXT_VARIABLE in held
+        bonus = _STRENGTH if TXT_MIGHTY in held else 0  # TXT-7: one bean more
         banned = s.cp_took + [s.cp_leader] if s.cp_leader >= 0 else ()   # inside a copying round (HT-13)
         guard, nfields = s.guard, s.nfields
         out = []
@@ -260,19 +264,22 @@ class TakeoverLegal:
                     continue
                 size = len(pile) + 1 if joker == j else len(pile)
                 tkey = size * _STRENGTH - _HANDICAP[ftype[j]]
-                if guard[j] != -1:                         # protected (HT-12): only Starke Uebernahme
-                    if h16:
-                        for f, key in own:
-                            if f == g and key > tkey:
-                                out.append(row[f * 3 + g])
-                                if first:
-                                    return out
-                    continue
-                for f, key in own:
-                    if (f == g or h17) and (key > tkey or (h7 and key + _STRENGTH > tkey)):
-                        out.append(row[f * 3 + g])
+                if guard[j] != -1:                  # protected (HT-12): Starke Uebernahme, same position
+                    if h16 and keys[g] > tkey:
+                        out.append(row[g * 4])
                         if first:
                             return out
+                elif not h17:                        # the same position only (TXT-17 allows any)
+                    if keys[g] + bonus > tkey:
+                        out.append(row[g * 4])
+                        if first:
+                            return out
+                else:
+                    for f, key in own:
+                        if key + bonus > tkey:
+                            out.append(row[f * 3 + g])
+                            if first:
+                                return out
         return out
 
     def attack_options(self, s: State, p: int) -> list[Action]:

@@ -194,9 +194,15 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     def harvestable(self, s: State, p: int) -> list[int]:
         """Fields (0-based) seat ``p`` may harvest by d) (COM-6, the Jokerbohne counting, TXT-6)."""
         piles, joker, base = s.piles, s.joker, p * 3
-        sizes = [len(piles[i]) + 1 if joker == i else len(piles[i]) for i in range(base, base + s.nfields[p])]
-        big = any(c >= 2 for c in sizes)
-        return [f for f, c in enumerate(sizes) if c >= 2 or (c == 1 and not big)]
+        big, one = [], []
+        for f in range(s.nfields[p]):
+            pile = piles[base + f]
+            if pile:
+                if len(pile) >= 2 or joker == base + f:
+                    big.append(f)
+                else:
+                    one.append(f)
+        return big or one   # one-card fields only when no field has two or more
 
     def quota(self, s: State) -> int:
         """Copies allowed in a copying round (HT-13)."""
