@@ -203,6 +203,11 @@ def shipped_checkpoint(variant: str, config: dict | None = None) -> Path | None:
     return None
 
 
+def shipped_configs(variant: str) -> list[dict]:
+    """The full rule configs of the policies shipped for ``variant``."""
+    return [dict(meta["config"]) for _, meta in _shipped_metas() if meta["variant"] == variant]
+
+
 def shipped_variants() -> list[str]:
     """Variants that have a shipped policy."""
     return sorted({meta["variant"] for _, meta in _shipped_metas()})

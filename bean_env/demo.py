@@ -2,7 +2,8 @@
 
 For each variant of ``bean_env.implemented()`` (variants that land later join by themselves) the
 agents random, heuristic and mcts (small budget), plus the trained ``ppo`` agent where a policy is
-shipped for the variant (``agents/weights``, needs torch), play seeded duplicate deals under seat
+shipped for the variant and table size (``agents/weights``, needs torch; the table then plays under that
+policy's rule options, e.g. 4-player ``bohnanza`` with the learning trade preset), play seeded duplicate deals under seat
 rotation: one table of all of them where the variant seats that many players, otherwise a round robin
 of the tables that fit (pairs in a 2-player game, each agent alone against the mafia in
 `bean_solitaire`). It prints the ratings table per variant (mean scores in coins; hostile_takeover's
@@ -30,14 +31,24 @@ def demo_config(variant: str, pool: int) -> dict:
     return {}
 
 
-def with_trained(variant: str, pool: list[str]) -> list[str]:
-    """The pool plus the trained ``ppo`` agent where a policy is shipped for the variant (needs torch)."""
+def table(variant: str, pool: list[str]) -> tuple[list[str], dict]:
+    """The agents and rule options of the variant's table: the pool, plus the trained ``ppo`` agent where
+    a policy is shipped (needs torch) for a table of that many seats, under that policy's options (e.g.
+    the learning trade preset of the 4-player ``bohnanza`` policy)."""
     try:
         import torch  # noqa: F401
-        from bean_env.agents.ppo import shipped_checkpoint
+        from bean_env.agents.ppo import shipped_configs
     except ImportError:
-        return pool
-    return pool + ["ppo"] if shipped_checkpoint(variant) is not None else pool
+        return pool, demo_config(variant, len(pool))
+    from .engine.config import validate
+
+    entries = pool + ["ppo"]
+    config = demo_config(variant, len(entries))
+    seats = validate(variant, config)["num_players"]
+    for shipped in shipped_configs(variant):
+        if shipped["num_players"] == seats:
+            return entries, config if shipped == validate(variant, config) else shipped
+    return pool, demo_config(variant, len(pool))
 
 
 def main(argv=None) -> int:
@@ -59,8 +70,7 @@ def main(argv=None) -> int:
     print(f"bean_env demo: {', '.join(pool)} on {', '.join(variants)}\n")
     summary = []
     for variant in variants:
-        entries = with_trained(variant, pool)
-        config = demo_config(variant, len(entries))
+        entries, config = table(variant, pool)
         deals = args.deals or DEALS.get(variant, 2)
         result = run_tournament(variant, entries, deals=deals, seed=args.seed, config=config,
                                 workers=args.workers, progress=sys.stderr.isatty())
