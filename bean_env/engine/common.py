@@ -7,7 +7,7 @@ from collections import Counter
 from ..cards import coins_for, expand
 from .actions import BUY_FIELD, Action, Kind
 from .compiled import mypyc_attr
-from .state import EMPTY, State
+from .state import EMPTY, State, shuffle
 
 # Action kinds compared when stepping (a module constant reads faster than an enum class attribute)
 _K_BUY_FIELD, _K_HARVEST, _K_PLANT_CARD = Kind.BUY_FIELD, Kind.HARVEST, Kind.PLANT_CARD
@@ -164,7 +164,7 @@ class Rules:
         deck = s.discard + s.set_aside
         s.discard = []
         s.set_aside = []
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.deck = deck
 
     def draw(self, s: State):
@@ -210,7 +210,7 @@ class Rules:
 
     def new_deck(self, s: State) -> None:
         deck = expand(self.composition())
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.deck = deck
 
     # -- COM-10 / COM-11 end ---------------------------------------------------------------------

@@ -114,6 +114,27 @@ class State:
         return range(p * 3, p * 3 + self.nfields[p])
 
 
+# Random.shuffle draws each index through Random._randbelow (two Python calls per card); ``shuffle``
+# makes the same draws inline, where this Python's Random draws indices that way (else it calls it).
+_INLINE_SHUFFLE = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
+                                                                         False)
+
+
+def shuffle(r: random.Random, x: list) -> None:
+    """``r.shuffle(x)``: the same permutation from the same draws of ``r``, faster."""
+    if not _INLINE_SHUFFLE or type(r) is not random.Random:
+        r.shuffle(x)
+        return
+    getrandbits = r.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def _copy(value):
     """A copy of a JSON-like value (config, ext): dicts and lists copied at every level."""
     t = type(value)

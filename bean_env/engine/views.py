@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import NAMES
 from .actions import ALL, Action, Kind, unpack_offer
 from .compiled import mypyc_attr
-from .state import EMPTY, State
+from .state import EMPTY, State, shuffle
 
 UNKNOWN = -1
 HIDDEN_PART = -1  # placeholder for a hidden part of an action in a masked history
@@ -457,7 +457,7 @@ class PlayerView:
         unseen, held, places = self._plan()
         s = self._state.clone()
         pool = list(unseen)
-        r.shuffle(pool)
+        shuffle(r, pool)
         hands = s.hands
         for q, (need, pins) in held:
             self._place_holdings(hands[q], need, pins, pool, r)

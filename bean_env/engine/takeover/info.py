@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..state import EMPTY, State
+from ..state import EMPTY, State, shuffle
 from .shared import HIDDEN
 from .textcards import NUM_TEXTS, TXT_JOKER
 
@@ -54,7 +54,7 @@ class TakeoverInfo:
         pool.pop(EMPTY, None)
         pool.pop(HIDDEN, None)
         cards = sorted(pool.elements())
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         it = iter(cards)
         for q in range(s.n):
             if EMPTY in s.texts[q]:

@@ -32,7 +32,7 @@ from bisect import bisect_left, insort
 from ...cards import DECKS, GARDEN, expand
 from ..actions import Action, Kind
 from ..common import Rules
-from ..state import EMPTY, State
+from ..state import EMPTY, State, shuffle
 from .info import TakeoverInfo
 from .legal import TakeoverLegal
 from .shared import ALL_BITS, HAND_LIMIT, MUTA_FLAG, init_fields
@@ -72,10 +72,10 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         cards.remove(GARDEN)
         cards.remove(GARDEN)
         s.set_aside = [GARDEN, GARDEN]                     # face up under the deck, not drawable
-        s.rng().shuffle(cards)
+        shuffle(s.rng(), cards)
         s.deck = cards
         texts = list(range(NUM_TEXTS))
-        s.rng().shuffle(texts)
+        shuffle(s.rng(), texts)
         s.tdeck = texts
         start = s.rng().randrange(n)                       # HT-4
         order = [(start + k) % n for k in range(n)]
@@ -158,7 +158,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         if not s.tdeck and s.tdiscard:
             s.tdeck = s.tdiscard
             s.tdiscard = []
-            s.rng().shuffle(s.tdeck)
+            shuffle(s.rng(), s.tdeck)
         if s.tdeck:
             insort(s.texts[p], s.tdeck.pop())
 
@@ -168,7 +168,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         s.discard = []
         if s.set_aside:
             deck.append(s.set_aside.pop())
-        s.rng().shuffle(deck)
+        shuffle(s.rng(), deck)
         s.deck = deck
 
     def draw_up(self, s: State, p: int, count: int) -> None:
@@ -606,7 +606,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         elif code == TXT_SEVEN:                             # TXT-15
             s.deck.extend(s.hands[p])
             s.hands[p], s.known[p] = [], []
-            s.rng().shuffle(s.deck)
+            shuffle(s.rng(), s.deck)
             self.draw_up(s, p, 7)
         self.back(s)
 
