@@ -158,6 +158,35 @@ class ObservationEncoder:
         return hashlib.sha256(json.dumps(desc, sort_keys=True).encode()).hexdigest()
 
 
+# -- remembered writers ----------------------------------------------------------------------------------
+def _frozen(x):
+    """A copy of a state value that later in-place changes cannot reach (a list, or a list of lists)."""
+    if isinstance(x, list):
+        return [y[:] if isinstance(y, list) else y for y in x]
+    return x
+
+
+def remembered(write: Writer, reads: Callable) -> Writer:
+    """``write`` with a memory of its last output per observing seat: while every state value it reads
+    (``reads(s, me)``: a tuple of the state's lists and numbers) equals what it was last time, the output
+    is replayed instead of recomputed. Exact: the values are compared, never assumed unchanged. Most env
+    steps change a few parts of the table, so most blocks repeat; each encoder has its own memories."""
+    last: dict[int, tuple] = {}
+
+    def write_remembered(ctx, s, me, base, ix, vx):
+        now = reads(s, me)
+        hit = last.get(me)
+        if hit is not None and hit[0] == now:
+            ix.extend(hit[1])
+            vx.extend(hit[2])
+            return
+        start = len(ix)
+        write(ctx, s, me, base, ix, vx)
+        last[me] = (tuple(_frozen(x) for x in now), ix[start:], vx[start:])
+
+    return write_remembered
+
+
 # -- small writer helpers ------------------------------------------------------------------------------
 def rel(s: State, me: int, seat: int) -> int:
     """Seat as an offset from the observing seat ``me`` (0 = me, 1 = my left neighbour, ...)."""
