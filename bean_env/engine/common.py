@@ -15,6 +15,20 @@ _K_BUY_FIELD, _K_HARVEST, _K_PLANT_CARD = Kind.BUY_FIELD, Kind.HARVEST, Kind.PLA
 _HARVEST = [Action(Kind.HARVEST, f) for f in range(3)]
 
 
+def _harvest_rows(nfields: int) -> list[list[Action]]:
+    """HARVEST actions by field classes (COM-6): row ``sum(c_f * 3**(nfields-1-f))``, where ``c_f`` is
+    0 for an empty field, 1 for one card and 2 for two or more."""
+    rows = []
+    for key in range(3 ** nfields):
+        classes = [key // 3 ** (nfields - 1 - f) % 3 for f in range(nfields)]
+        big = [f for f, c in enumerate(classes) if c == 2]
+        rows.append([_HARVEST[f] for f in (big or [f for f, c in enumerate(classes) if c == 1])])
+    return rows
+
+
+_HARVEST_ROWS = {2: _harvest_rows(2), 3: _harvest_rows(3)}  # free_actions without a field purchase
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: the takeover rules stay uncompiled
 class Rules:
     """Base class of a rules family. Subclasses implement ``setup``, ``legal`` and ``step``.
@@ -133,7 +147,18 @@ class Rules:
 
     def free_actions(self, s: State, p: int) -> list[Action]:
         """Harvest / buy actions of seat ``p`` (offered at its top-level decision points)."""
-        out = [_HARVEST[f] for f in self.harvestable(s, p)]
+        nf = s.nfields[p]
+        rows = _HARVEST_ROWS.get(nf)
+        if rows is None:
+            out = [_HARVEST[f] for f in self.harvestable(s, p)]
+        else:  # table lookup by field classes (same result as harvestable)
+            fc = s.fcount
+            base = p * 3
+            key = 0
+            for i in range(base, base + nf):
+                c = fc[i]
+                key = key * 3 + (c if c < 2 else 2)
+            out = rows[key][:]
         if self.can_buy(s, p):
             out.append(BUY_FIELD)
         return out

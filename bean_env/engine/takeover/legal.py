@@ -7,7 +7,6 @@ from ..actions import Action, Kind
 from ..state import State
 from .shared import (CONFIRM, DONE, END_TURN, GIVE_UP, KEEP_SHOWN, MUTA_FLAG, NO_DEFENCE, OVERRIDE, PASS,
                              REDRAW, TIED, TURN_UP)
-from .shared import has_card as _has
 from .textcards import (DIABOHNO_TYPES, JOKER_TYPES, NO_CHEMISTRY, PIZZAS, TXT_BOHNBASTICA, TXT_BOHNOTONI,
                         TXT_CALZBOHNE, TXT_CHEMIEKEULE, TXT_EXTRA_HARVEST, TXT_EXTRAKARTE, TXT_JOKER, TXT_MIGHTY,
                         TXT_MUTA, TXT_PIRATE, TXT_PLAY_AT_END, TXT_SAMENHANDEL, TXT_SEVEN, TXT_STRONG,
@@ -118,11 +117,11 @@ class TakeoverLegal:
                 out += [row[t] for t in types]
                 continue
             top = pile[-1]
-            if _has(hand, top):
+            if top in hand:                      # hands are short: a scan beats a bisect call
                 out.append(row[top])
             if muta:
                 nxt = _NEXT_TYPE[top]
-                if nxt >= 0 and _has(hand, nxt):
+                if nxt >= 0 and nxt in hand:
                     out.append(row[nxt + MUTA_FLAG])
         return out
 
@@ -215,8 +214,10 @@ class TakeoverLegal:
             return False
         if own % 3 != target % 3 and TXT_VARIABLE not in mods:
             return False
-        size = self.size(s, own) + (1 if TXT_MIGHTY in mods else 0)
-        return (size, -handicap(s.ftype[own])) > (self.size(s, target), -handicap(s.ftype[target]))
+        joker, piles = s.joker, s.piles
+        size = len(piles[own]) + (1 if joker == own else 0) + (1 if TXT_MIGHTY in mods else 0)
+        tsize = len(piles[target]) + (1 if joker == target else 0)
+        return size * _STRENGTH - _HANDICAP[s.ftype[own]] > tsize * _STRENGTH - _HANDICAP[s.ftype[target]]
 
     def required_mods(self, s: State, own: int, target: int, held) -> tuple | None:
         """The text cards an attack of ``own`` on ``target`` cannot do without (TXT-7 for strength,
