@@ -25,6 +25,7 @@ from bean_env.engine.game import Game
 
 from .base import Agent
 from .heuristic import HeuristicAgent, family_for
+from .heuristic.core import Family
 from .heuristic.evaluate import game_left
 
 WIN_WEIGHT = 0.7
@@ -152,6 +153,8 @@ class _Search:
         self.family = family
         self.rules = rules
         self.legal = rules.legal
+        # the base family's mafia value is None without a mafia: no Game to build per leaf to learn it
+        self.plain_mafia = type(family).mafia_value is Family.mafia_value
 
     def simulate(self, state, history: list, root: _Node, k: int) -> None:
         """One simulation on ``state``, a determinisation of the view (changed in place); ``k``: which
@@ -237,7 +240,10 @@ class _Search:
         g = game_left(s)
         n = s.n
         values = [fam.value(s, p, g) for p in range(n)]
-        mafia = fam.mafia_value(self._game(s))  # treasury (plus the coins its bosses are about to earn)
+        if self.plain_mafia and not hasattr(s, "treasury"):  # Game.mafia_score: None without a treasury
+            mafia = None
+        else:
+            mafia = fam.mafia_value(self._game(s))  # treasury (plus the coins its bosses are about to earn)
         if mafia is not None:
             mafia *= 2.0 if n == 1 else 1.0  # MAF-13: solitaire counts it twice
         top = sorted(values, reverse=True)
