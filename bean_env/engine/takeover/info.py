@@ -46,14 +46,20 @@ class TakeoverInfo:
         if s.decision == "show":
             self.keep_five_types(s)
         for q in range(s.n):
-            order = sorted(range(len(s.hands[q])), key=lambda k: s.hands[q][k])
-            s.hands[q] = [s.hands[q][k] for k in order]
-            s.known[q] = [s.known[q][k] for k in order]
-        pool = Counter(range(NUM_TEXTS))
-        pool.subtract(self.text_locations(s))
-        pool.pop(EMPTY, None)
-        pool.pop(HIDDEN, None)
-        cards = sorted(pool.elements())
+            hand, known = s.hands[q], s.known[q]
+            order = sorted(range(len(hand)), key=hand.__getitem__)
+            s.hands[q] = [hand[k] for k in order]
+            s.known[q] = [known[k] for k in order]
+        # the text cards in no known place (each of the 18 is in exactly one place, text_locations)
+        seen = set(s.tdeck)
+        seen.update(s.tdiscard)
+        seen.update(s.cmods)
+        for h in s.texts:
+            seen.update(h)
+        seen.update(s.guard)  # -1 (none) and HIDDEN are no card codes
+        if s.joker >= 0:
+            seen.add(TXT_JOKER)
+        cards = [c for c in range(NUM_TEXTS) if c not in seen]
         shuffle(rng, cards)
         it = iter(cards)
         for q in range(s.n):
