@@ -77,21 +77,23 @@ class State:
     def clone(self) -> "State":
         """An independent copy: lists of lists two levels deep, ``made`` and dicts (config, ext) at
         every level (``_copy``), without a JSON round trip."""
-        new = State.__new__(State)
-        d = new.__dict__
-        for key, value in self.__dict__.items():
+        src = self.__dict__
+        d = src.copy()  # scalars (most attributes) are shared as they are
+        for key, value in src.items():
             t = type(value)
             if t is list:
-                if value and type(value[0]) is list:
+                if not value:
+                    d[key] = []
+                elif type(value[0]) is list:
                     d[key] = [x[:] if type(x) is list else x for x in value]
                 else:
                     d[key] = value[:]
             elif t is dict:
                 d[key] = _copy(value) if value else {}
-            else:
-                d[key] = value
         # `made` (offers made per proposer, TRADE-7) is nested deeper
-        new.made = [_copy(per) if per else [] for per in self.made]
+        d["made"] = [_copy(per) if per else [] for per in self.made]
+        new = State.__new__(State)
+        new.__dict__ = d
         return new
 
     def to_dict(self) -> dict:
