@@ -83,7 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="0d4dbe3", help="git commit whose encoder is the reference")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds per variant")
     parser.add_argument("--games", type=int, default=6, help="seeded random games per measurement")
+    parser.add_argument("--variants", help="comma-separated variants (default: all five)")
     args = parser.parse_args(argv)
+    cases = [c for c in CASES if not args.variants or c[0] in args.variants.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         ref = Path(tmp)
         archive = subprocess.run(["git", "archive", args.against, "bean_env"], cwd=ROOT, capture_output=True,
@@ -91,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["tar", "-x", "-C", str(ref)], input=archive, check=True)
         print(f"| variant | {args.against} us/obs | this tree us/obs | ratio | sizes |")
         print("|---|---:|---:|---:|---|")
-        for variant, config in CASES:
+        for variant, config in cases:
             mine, theirs = [], []
             for _ in range(args.rounds):
                 theirs.append(run(ref, variant, config, args.games))

@@ -84,9 +84,9 @@ def _w_coins(ctx, s, me, base, ix, vx):
             at = base + k * (t + 1)
             ix.append(at)
             vx.append(float(len(stack)))
-            for slot, m in coin_piles[q].items(stack):  # stacks mostly just grow
-                ix.append(at + 1 + slot)
-                vx.append(float(m))
+            ixs, vxs = coin_piles[q].entries(stack, at + 1)  # stacks mostly just grow
+            ix.extend(ixs)
+            vx.extend(vxs)
 
 
 def _w_face_up(ctx, s, me, base, ix, vx):
@@ -108,9 +108,9 @@ def _discard_writer(counter: PileCounts):
             t = ctx.t
             ix.append(base + ctx.tslot[d[-1]])
             vx.append(1.0)
-            for slot, k in counter.items(d):
-                ix.append(base + t + slot)
-                vx.append(float(k))
+            ixs, vxs = counter.entries(d, base + t)
+            ix.extend(ixs)
+            vx.extend(vxs)
             ix.append(base + 2 * t)
             vx.append(float(len(d)))
     return _w_discard
@@ -137,22 +137,24 @@ def common_blocks(ctx: Context) -> list[Block]:
         Block("hand", t + k * t, comp + [1.0] * (k * t),
               f"my hand: counts per type slot (/ cards of the type), then the first {k} positions (front "
               "first, the cards planted next) each a one-hot type slot",
-              remembered(_w_hand, lambda s, me: (s.hands[me],))),
+              remembered(ctx, _w_hand, lambda s, me: (s.hands[me],))),
         Block("hand_sizes", n, float(HAND_CAP), f"hand size per seat offset (/ {HAND_CAP}, capped)",
               _w_hand_sizes, clip=True),
         known_hands_block(ctx),
         Block("fields", n * 3 * (t + 2), ([1.0] * t + [float(FIELD_CAP), 1.0]) * (3 * n),
               f"per seat offset, per field 1..3: one-hot type slot, card count (/ {FIELD_CAP}, capped), "
-              "field owned flag", remembered(_w_fields, lambda s, me: (s.ftype, s.fcount, s.nfields)), clip=True),
+              "field owned flag", remembered(ctx, _w_fields, lambda s, me: (s.ftype, s.fcount, s.nfields)),
+              clip=True),
         Block("coins", n * (t + 1), ([float(COIN_CAP)] + comp) * n,
               f"per seat offset: coins (/ {COIN_CAP}, capped), then its coin stack per type slot (/ cards "
-              "of the type; harvests are public)", remembered(_w_coins, lambda s, me: (s.coins,)), clip=True),
+              "of the type; harvests are public)", remembered(ctx, _w_coins, lambda s, me: (s.coins,)),
+              clip=True),
         Block("face_up", t, comp, "trade area / face-up cards: counts per type (/ cards of the type)", _w_face_up),
         Block("to_plant", n * t, comp * n, "cards to plant per seat offset: counts per type (/ cards of the type)",
-              remembered(_w_to_plant, lambda s, me: (s.to_plant,))),
+              remembered(ctx, _w_to_plant, lambda s, me: (s.to_plant,))),
         Block("discard", 2 * t + 1, [1.0] * t + comp + [cards],
               "discard pile: one-hot top type, counts per type (/ cards of the type), size (/ deck cards)",
-              remembered(_discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,))),
+              remembered(ctx, _discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,))),
         Block("deck", 7, [cards, RUNOUT_CAP, RUNOUT_CAP, TURN_CAP, 1.0, cards, cards],
               f"deck size (/ deck cards), run-outs so far and run-outs left to game end (/ {RUNOUT_CAP}, "
               f"capped), turn number (/ {TURN_CAP}, capped), game-end run-out happened flag, cards out of "

@@ -44,6 +44,7 @@ class Context:
     dslot: dict = field(default_factory=dict)
     cards: int = 0              # cards in the deck
     t: int = 0                  # number of type slots
+    remember: bool = False      # blocks replay their last output while their inputs are unchanged
     mem: object = None          # the memory of the current encode call (or None)
     piles: dict = field(default_factory=dict)  # name -> PileCounts shared by the blocks
     coin_piles: list = field(default_factory=list)  # per seat: PileCounts of its coin stack
@@ -166,11 +167,15 @@ def _frozen(x):
     return x
 
 
-def remembered(write: Writer, reads: Callable) -> Writer:
-    """``write`` with a memory of its last output per observing seat: while every state value it reads
-    (``reads(s, me)``: a tuple of the state's lists and numbers) equals what it was last time, the output
-    is replayed instead of recomputed. Exact: the values are compared, never assumed unchanged. Most env
-    steps change a few parts of the table, so most blocks repeat; each encoder has its own memories."""
+def remembered(ctx: Context, write: Writer, reads: Callable) -> Writer:
+    """``write`` with a memory of its last output per observing seat (only where ``ctx.remember``): while
+    every state value it reads (``reads(s, me)``: a tuple of the state's lists and numbers) equals what it
+    was last time, the output is replayed instead of recomputed. Exact: the values are compared, never
+    assumed unchanged. Most env steps of a trading game leave the table as it was (offers and answers),
+    so most blocks repeat; in the other variants nearly every step changes hands or fields and the memory
+    costs more than it saves (measured), so they do not use it. Each encoder has its own memories."""
+    if not ctx.remember:
+        return write
     last: dict[int, tuple] = {}
 
     def write_remembered(ctx, s, me, base, ix, vx):
@@ -225,7 +230,7 @@ class PileCounts:
     other change recounts). ``of`` gives the counts per type slot, ``items`` the non-zero
     ``(slot, count)`` pairs."""
 
-    __slots__ = ("snap", "per", "t", "tslot", "_items", "version")
+    __slots__ = ("snap", "per", "t", "tslot", "_items", "version", "_entries")
 
     def __init__(self, ctx: Context):
         self.t, self.tslot = ctx.t, ctx.tslot
@@ -233,6 +238,7 @@ class PileCounts:
         self.per = [0] * ctx.t
         self._items: list | None = []
         self.version = 0             # changes whenever the counts may have changed
+        self._entries: tuple = (-1, -1, [], [])  # (version, at, indices, values) of the last ``entries``
 
     def of(self, pile: list) -> list[int]:
         snap, per, tslot = self.snap, self.per, self.tslot
@@ -271,6 +277,17 @@ class PileCounts:
             found = self._items = [(slot, k) for slot, k in enumerate(per) if k]
         return found
 
+    def entries(self, pile: list, at: int) -> tuple[list[int], list[float]]:
+        """The non-zero counts as observation entries: indices ``at + slot`` and float values (kept while
+        the pile and ``at`` stay the same, so a writer extends its lists with them)."""
+        items = self.items(pile)
+        version, last_at, ixs, vxs = self._entries
+        if version != self.version or last_at != at:
+            ixs = [at + slot for slot, _ in items]
+            vxs = [float(k) for _, k in items]
+            self._entries = (self.version, at, ixs, vxs)
+        return ixs, vxs
+
 
 def pile(ctx: Context, name: str) -> PileCounts:
     """The shared ``PileCounts`` of ``name`` (e.g. ``"discard"``, ``"coins3"``) for this config."""
@@ -288,6 +305,7 @@ class VariantSpec:
     hand_k: int = 4
     known_k: int = 3
     history_blocks: tuple = ()  # names of blocks that read the memory
+    remember: bool = False      # see ``remembered``
 
 
 _SPECS: dict[str, VariantSpec] = {}
@@ -295,13 +313,15 @@ _ENCODERS: dict[tuple, ObservationEncoder] = {}
 
 
 def register_observation(variant: str, decisions: tuple, blocks: Callable[[Context], list[Block]], *,
-                         hand_k: int = 4, known_k: int = 3, history_blocks: tuple = ()) -> None:
+                         hand_k: int = 4, known_k: int = 3, history_blocks: tuple = (),
+                         remember: bool = False) -> None:
     """Declare a variant's decision point names, its extra blocks (``blocks(ctx) -> [Block]``), how
     many own hand positions (``hand_k``) and known positions of other hands (``known_k``, 0 when hands
-    have no order) are one-hot encoded. ``game_over`` is added if missing."""
+    have no order) are one-hot encoded, and whether blocks replay unchanged output (``remember``, for
+    variants where most steps leave the table unchanged). ``game_over`` is added if missing."""
     if "game_over" not in decisions:
         decisions = tuple(decisions) + ("game_over",)
-    _SPECS[variant] = VariantSpec(tuple(decisions), blocks, hand_k, known_k, tuple(history_blocks))
+    _SPECS[variant] = VariantSpec(tuple(decisions), blocks, hand_k, known_k, tuple(history_blocks), remember)
     for key in [k for k in _ENCODERS if k[0] == variant]:
         del _ENCODERS[key]
 
@@ -317,7 +337,8 @@ def make_context(variant: str, rules, n: int) -> Context:
         tslot[code] = i
     return Context(variant=variant, rules=rules, n=n, types=types, tslot=tslot, comp=[comp[c] for c in types],
                    decisions=spec.decisions, hand_k=spec.hand_k, known_k=spec.known_k,
-                   dslot={d: i for i, d in enumerate(spec.decisions)}, cards=sum(comp.values()))
+                   dslot={d: i for i, d in enumerate(spec.decisions)}, cards=sum(comp.values()),
+                   remember=spec.remember)
 
 
 def encoder_for(game) -> ObservationEncoder:
