@@ -122,15 +122,19 @@ _INLINE_SHUFFLE = getattr(random.Random, "_randbelow", None) is getattr(random.R
                                                                          False)
 
 
+_BITS = [n.bit_length() for n in range(256)]
+
+
 def shuffle(r: random.Random, x: list) -> None:
     """``r.shuffle(x)``: the same permutation from the same draws of ``r``, faster."""
     if not _INLINE_SHUFFLE or type(r) is not random.Random:
         r.shuffle(x)
         return
     getrandbits = r.getrandbits
+    bits = _BITS
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n] if n < 256 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import islice
 from typing import Any
 
 from ..cards import NAMES
@@ -465,7 +466,10 @@ class PlayerView:
         for q, i in places:
             if hands[q][i] == UNKNOWN:  # not taken by a public holding
                 hands[q][i] = next(it)
-        s.deck = [next(it) for _ in s.deck]
+        deck = list(islice(it, len(s.deck)))
+        if len(deck) != len(s.deck):
+            raise AssertionError(f"view inconsistent: {len(s.deck) - len(deck)} unseen cards missing")
+        s.deck = deck
         self._rules.fill_hidden(s, it, r)
         rest = list(it)
         if rest:

@@ -6,7 +6,7 @@ from bean_env.engine.state import shuffle
 
 def test_shuffle_matches_random_shuffle_com12():
     for seed in range(200):
-        cards = list(range(seed % 130))
+        cards = list(range(seed % 130 if seed % 50 else 300 + seed))  # long lists too
         ours, theirs = random.Random(seed), random.Random(seed)
         a, b = list(cards), list(cards)
         shuffle(ours, a)
