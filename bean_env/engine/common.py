@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import coins_for, expand
+from ..cards import NUM_TYPES, coins_for, expand
 from .actions import BUY_FIELD, Action, Kind
 from .compiled import mypyc_attr
 from .state import EMPTY, State, shuffle
@@ -27,6 +27,7 @@ def _harvest_rows(nfields: int) -> list[list[Action]]:
 
 
 _HARVEST_ROWS = {2: _harvest_rows(2), 3: _harvest_rows(3)}  # free_actions without a field purchase
+_PLANT_CARD = [[Action(Kind.PLANT_CARD, bean, f) for f in range(3)] for bean in range(NUM_TYPES)]  # [type][field]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled build: the takeover rules stay uncompiled
@@ -180,7 +181,8 @@ class Rules:
         """PLANT_CARD for each distinct type in ``cards`` and each field it fits."""
         out: list[Action] = []
         for bean in sorted(set(cards)):
-            out.extend(Action(Kind.PLANT_CARD, bean, f) for f in self.fits(s, p, bean))
+            row = _PLANT_CARD[bean]
+            out += [row[f] for f in self.fits(s, p, bean)]
         return out
 
     # -- COM-9 drawing and run-outs --------------------------------------------------------------
