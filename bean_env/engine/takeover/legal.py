@@ -39,9 +39,15 @@ class TakeoverLegal:
         if d == "turn":
             if s.acts >= self.max_actions:
                 return [END_TURN]
-            return [END_TURN] + self.starts(s, p) + self.text_plays(s, p)
+            out = [END_TURN]
+            out += self.starts(s, p)
+            if s.texts[p]:
+                out += self.text_plays(s, p)
+            return out
         if d == "copy":
-            out = [PASS] + self.text_plays(s, p)
+            out = [PASS]
+            if s.texts[p]:
+                out += self.text_plays(s, p)
             if s.cp_quota > 0:
                 out += self.copy_starts(s, p)
             return out
@@ -78,10 +84,13 @@ class TakeoverLegal:
 
     def starts(self, s: State, p: int) -> list[Action]:
         """Starts of the regular actions a-e for the active player (HT-4)."""
-        out = self.play_starts(s, p) + self.merge_starts(s, p) + self.turn_up_starts(s, p)
+        out = self.play_starts(s, p)
+        out += self.merge_starts(s, p)
+        out += self.turn_up_starts(s, p)
         if not s.harvested:
             out += [_HARVEST[f] for f in self.harvestable(s, p)]
-        return out + self.attack_starts(s, p)
+        out += self.attack_starts(s, p)
+        return out
 
     def copy_starts(self, s: State, p: int) -> list[Action]:
         kind = s.cp_kind
@@ -138,6 +147,8 @@ class TakeoverLegal:
             return []
         muta = TXT_MUTA in s.texts[p]
         ftype = s.ftype
+        if not muta and len({ftype[base + i] for i in idx}) == len(idx):
+            return []                                  # no two fields of one type
         out = []
         for i in idx:
             ti = ftype[base + i]

@@ -47,6 +47,8 @@ from .textcards import (NUM_TEXTS, PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_E
     Kind.DONE, Kind.HT_PLAY, Kind.HT_MERGE, Kind.HT_MERGE_MUTA, Kind.HT_TURN_UP, Kind.HT_HARVEST, Kind.HT_FINAL,
     Kind.HT_ATTACK, Kind.HT_TEXT)
 _TOP_LEVEL = frozenset(("turn", "copy", "final", "final_play"))
+# the other seats clockwise from each seat, by player count: the copying round's queue (HT-13)
+_PASSIVE = [[[(p + k) % n for k in range(1, n)] for p in range(n)] for n in range(8)]
 
 
 class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
@@ -233,8 +235,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         ctx, p = s.ctx, s.owner
         if ctx == "turn":
             s.acts += 1
-            queue = [(p + k) % s.n for k in range(1, s.n)]
-            self.open_copy(s, p, kind, queue, "turn")
+            self.open_copy(s, p, kind, _PASSIVE[s.n][p][:], "turn")
         elif ctx == "copy":
             s.cp_quota -= 1
             if kind == "e":
