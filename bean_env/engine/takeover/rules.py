@@ -145,7 +145,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         k = bisect_left(hand, card)
         best = k
         while k < len(hand) and hand[k] == card:
-            if bin(known[k]).count("1") > bin(known[best]).count("1"):
+            if known[k].bit_count() > known[best].bit_count():
                 best = k
             k += 1
         del hand[best]
@@ -272,6 +272,9 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             return bool(s.hands[q])
         if kind == "e":
             return bool(self.attack_starts(s, q, first=True))
+        if kind == "d":  # some field is harvestable exactly when some field has beans (COM-6)
+            piles = s.piles
+            return any(piles[i] for i in range(q * 3, q * 3 + s.nfields[q]))
         return bool(self.copy_starts(s, q))
 
     def end_turn(self, s: State) -> None:
