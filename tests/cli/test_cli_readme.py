@@ -34,6 +34,8 @@ REDUCTIONS: list[tuple[str, str | None, str]] = [
     (r"--games 100\b", "--games 8 --workers 1 --no-progress", "8 games instead of 100"),
     (r"--total-timesteps 800000\b", f"--total-timesteps 256 {TINY_TRAIN}", "256 timesteps instead of 800k"),
     (r"--total-timesteps 1600000\b", f"--total-timesteps 512 {TINY_TRAIN}", "512 timesteps instead of 1.6M"),
+    (r"--games 1200\b", "--games 2 --epochs 1 --eval-games 1", "2 recorded games and 1 evaluation game instead of 1200"),
+    (r"--total-timesteps 3000000\b", f"--total-timesteps 256 {TINY_TRAIN}", "256 timesteps instead of 3M"),
     (r"^bean-env train rllib .*--address auto", None,
      "needs a running Ray cluster (--address auto); the RLlib path has its own tests in tests/training"),
 ]
