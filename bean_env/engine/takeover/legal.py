@@ -233,13 +233,19 @@ class TakeoverLegal:
     def required_mods(self, s: State, own: int, target: int, held) -> tuple | None:
         """The text cards an attack of ``own`` on ``target`` cannot do without (TXT-7 for strength,
         TXT-16 for a protected target, TXT-17 for another position), or None if it is impossible."""
+        ok = False                                      # attack_ok(need) known to hold
         if s.guard[target] != -1:
-            need = (TXT_STRONG,)
+            need: tuple = (TXT_STRONG,)
         else:
             need = (TXT_VARIABLE,) if own % 3 != target % 3 else ()
-            if not self.attack_ok(s, own, target, need):
+            if self.attack_ok(s, own, target, need):
+                ok = True
+            else:
                 need += (TXT_MIGHTY,)
-        if not all(c in held for c in need) or not self.attack_ok(s, own, target, need):
+        for c in need:
+            if c not in held:
+                return None
+        if not ok and not self.attack_ok(s, own, target, need):
             return None
         return need
 
