@@ -276,6 +276,7 @@ def _fresh_encoder(game):
 
     s = game.state
     ctx = make_context(s.variant, game.rules, s.n)
+    ctx.remember = False
     spec = _SPECS[s.variant]
     return ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)), spec.history_blocks)
 

@@ -175,7 +175,7 @@ def known_hands_block(ctx: Context) -> Block:
              "was shown to me") if kk else " (hands have no order)"
     return Block("known_hands", (n - 1) * (t + kk * t), (ctx.comp + [1.0] * (kk * t)) * (n - 1),
                  "per other seat offset 1..n-1: counts per type of its hand cards shown to me (INFO-2; "
-                 "/ cards of the type)" + where, remembered(_w_known, lambda s, me: (s.hands, s.known)))
+                 "/ cards of the type)" + where, remembered(ctx, _w_known, lambda s, me: (s.hands, s.known)))
 
 
 def _w_negotiation(ctx, s, me, base, ix, vx):

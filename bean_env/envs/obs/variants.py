@@ -19,7 +19,7 @@ def duel_blocks(ctx: Context) -> list[Block]:
 
 register_observation("bohnanza", ("plant", "plant_optional", "harvest_window", "offer", "compose", "respond",
                                   "pick", "choose_give", "plant_traded", "game_over"), bohnanza_blocks,
-                     history_blocks=("negotiation",))
+                     history_blocks=("negotiation",), remember=True)  # most steps are offers and answers
 declare_trading("bohnanza")
 register_observation("bean_duel", ("leftovers", "plant", "plant_optional", "discard_hand", "turn_up",
                                    "plant_face_up", "game_over"), duel_blocks)
