@@ -1,6 +1,7 @@
 """Observation encoding speed of this tree against another commit's encoder, interleaved.
 
     python benchmarks/obs_speed.py --against 0d4dbe3 [--rounds 5] [--games 6]
+    python benchmarks/obs_speed.py --against 0d4dbe3 --instructions   # exact counts (needs valgrind)
 
 Commit ``0d4dbe3`` is the last one that still has the v0 encoder (``bean_env.envs.observation`` before the
 switch to v1). The other commit's ``bean_env`` is extracted with ``git archive`` into a temporary folder;
@@ -9,6 +10,11 @@ its own engine and times encoding every state for its acting seat (CPU time, bes
 states, as ``python -m bean_env.envs.obs.bench``), plus, where the encoder has a memory, the cost of
 updating it after every action (replay with updates minus replay without). The two trees alternate,
 and each figure is the minimum over rounds (the machine may be shared: the least disturbed run).
+
+On a shared machine CPU times of a few percent apart are noise; ``--instructions`` counts the machine
+instructions instead (valgrind's callgrind, deterministic, about 50x slower): encoding every state of
+``games`` games three times minus once, plus replaying the games with memory updates minus without, per
+observation. Instructions are not time (caches, branch prediction), but they do not depend on the load.
 """
 from __future__ import annotations
 
@@ -68,6 +74,58 @@ print(json.dumps({"us": 1e6 * spent / len(states), "states": len(states), "size"
 """
 
 
+IR = r"""
+import json, random, sys
+from bean_env.engine.game import new_game
+from bean_env.envs.observation import encoder_for
+variant, config, games, mode, passes = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+states, finished = [], []
+for seed in range(games):
+    g = new_game(variant, seed=seed, **config)
+    rng = random.Random(seed)
+    while not g.is_over and not g.is_truncated:
+        states.append((g.state.clone(), max(g.state.actor, 0)))
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    finished.append(g)
+enc = encoder_for(finished[0])
+follows = hasattr(enc, "new_memory")
+if mode == "encode":
+    mem = enc.new_memory().reset(finished[-1]) if follows else None
+    for _ in range(passes):
+        for s, me in states:
+            enc.encode(s, me, mem) if follows else enc.encode(s, me)
+elif follows:
+    for done in finished:
+        g = new_game(variant, seed=done.seed, **config)
+        m = enc.new_memory().reset(g)
+        for action in done.history:
+            g.apply(action)
+            if mode == "memory":
+                m.update(g)
+print(len(states))
+"""
+
+
+def instructions(tree: Path, variant: str, config: dict, games: int) -> float:
+    """Machine instructions per observation (encoding plus memory updates), counted by callgrind."""
+    import json
+    import os
+    import re
+
+    env = dict(os.environ, PYTHONPATH=str(tree))
+
+    def count(mode: str, passes: int) -> tuple[int, int]:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                              "-c", IR, variant, json.dumps(config), str(games), mode, str(passes)],
+                             env=env, capture_output=True, text=True, check=True, cwd=tree)
+        return int(re.search(r"Collected : (\d+)", out.stderr).group(1)), int(out.stdout.split()[-1])
+
+    (e1, n), (e3, _) = count("encode", 1), count("encode", 3)
+    (r1, _), (r0, _) = count("memory", 1), count("replay", 1)
+    return ((e3 - e1) / 2 + max(r1 - r0, 0)) / n
+
+
 def run(tree: Path, variant: str, config: dict, games: int) -> dict:
     import json
     import os
@@ -84,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds per variant")
     parser.add_argument("--games", type=int, default=6, help="seeded random games per measurement")
     parser.add_argument("--variants", help="comma-separated variants (default: all five)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions with valgrind instead of timing (exact, slow)")
     args = parser.parse_args(argv)
     cases = [c for c in CASES if not args.variants or c[0] in args.variants.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,6 +151,15 @@ def main(argv: list[str] | None = None) -> int:
         archive = subprocess.run(["git", "archive", args.against, "bean_env"], cwd=ROOT, capture_output=True,
                                  check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(ref)], input=archive, check=True)
+        if args.instructions:
+            print(f"| variant | {args.against} instructions/obs | this tree instructions/obs | ratio |")
+            print("|---|---:|---:|---:|")
+            for variant, config in cases:
+                a = instructions(ref, variant, config, args.games)
+                b = instructions(ROOT, variant, config, args.games)
+                label = f"`{variant}`" + (f", {config['num_players']} players" if config else "")
+                print(f"| {label} | {a:,.0f} | {b:,.0f} | {b / a:.2f} |", flush=True)
+            return 0
         print(f"| variant | {args.against} us/obs | this tree us/obs | ratio | sizes |")
         print("|---|---:|---:|---:|---|")
         for variant, config in cases:
