@@ -48,12 +48,13 @@ def sb3_policy_net(model, meta: dict) -> PolicyNet:
 
 
 def export_sb3(model, path: str | Path, variant: str, config: dict, training: dict | None = None,
-               provenance: dict | None = None) -> Path:
+               provenance: dict | None = None, algorithm: str = "MaskablePPO (sb3-contrib)") -> Path:
     """Write the model's actor as ``path`` (.pt + .json); returns the weights path. ``provenance``
-    (git commit, versions, layout hash; ``training.runs.provenance``) goes into the metadata."""
+    (git commit, versions, layout hash; ``training.runs.provenance``) goes into the metadata, and
+    ``algorithm`` says how the weights were trained."""
     layers, activation = sb3_actor_layers(model)
     meta = {"variant": variant, "config": dict(config), "activation": activation,
-            "algorithm": "MaskablePPO (sb3-contrib)", "training": dict(training or {})}
+            "algorithm": algorithm, "training": dict(training or {})}
     if provenance is not None:
         meta.update(provenance=provenance, layout_hash=provenance["layout_hash"])
     return save_policy(path, layers, meta)

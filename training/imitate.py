@@ -309,7 +309,8 @@ def run(args: Args) -> Path:
     model = type("Model", (), {"policy": policy})()
     training = {"algorithm": "behaviour cloning", "teacher": args.teacher, "games": args.games,
                 "samples": len(samples), "held_out_accuracy": stats["held_out_accuracy"]}
-    export_sb3(model, run_dir.path / "policy", args.variant, config, training, prov)
+    export_sb3(model, run_dir.path / "policy", args.variant, config, training, prov,
+               algorithm=f"behaviour cloning of {args.teacher} (training.imitate; a MaskablePPO network)")
     if args.eval_games > 0:
         net: PolicyNet = sb3_policy_net(model, {"variant": args.variant, "config": config,
                                                 "layout_hash": prov["layout_hash"]})
