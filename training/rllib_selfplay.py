@@ -40,7 +40,7 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from .evaluate import PLAY_MODES, policy_row
 from .opponents import OpponentPool, parse_mix
-from .runs import EvalLog, Run, RunDirError, provenance, sha256
+from .runs import EvalLog, Run, RunDirError, provenance, sha256, stop_reason, stop_signals
 from .selfplay import _bool, _field_docs, describe
 from .selfplay_env import make_aec
 
@@ -457,32 +457,33 @@ def train(args: Args) -> Path:
             if new:
                 out.writerow(["iteration", "env_steps", "episodes", "episode_return_mean", "seconds"])
             try:
-                for it in range(done + 1, args.iterations + 1):
-                    result = algo.train()
-                    done = it
-                    scalars = _scalars(result)
-                    steps = int(scalars.get("env_runners/num_env_steps_sampled_lifetime", steps))
-                    for k, v in scalars.items():
-                        writer.add_scalar(k, v, steps)
-                    runners = result.get("env_runners", {})
-                    out.writerow([it, steps, runners.get("num_episodes_lifetime", ""),
-                                  runners.get("episode_return_mean", ""), round(time.time() - start, 1)])
-                    fh.flush()
-                    print(f"iteration {it}: {steps} learner decisions, episode return mean "
-                          f"{runners.get('episode_return_mean')}", flush=True)
-                    if "self" in args.opponent_mix and it % args.snapshot_every == 0:
-                        n = net()
-                        save_policy(run.snapshots / f"snap_{steps}", n.layers, n.meta)
-                    if args.eval_every > 0 and it % args.eval_every == 0 and it < args.iterations:
-                        evaluate(f"iteration_{it}")
-                    if it % args.checkpoint_every == 0:
-                        _checkpoint(algo, run, state())
-                    if deadline is not None and time.monotonic() > deadline:
-                        stopped = f"time limit ({args.time_limit} min)"
-                        break
-            except KeyboardInterrupt:
-                stopped = "interrupted (Ctrl-C)"
-                print(f"\ninterrupted after iteration {done}: saving and exporting the latest policy", flush=True)
+                with stop_signals():  # Ctrl-C, kill -INT or -TERM: stop, then save, export and evaluate
+                    for it in range(done + 1, args.iterations + 1):
+                        result = algo.train()
+                        done = it
+                        scalars = _scalars(result)
+                        steps = int(scalars.get("env_runners/num_env_steps_sampled_lifetime", steps))
+                        for k, v in scalars.items():
+                            writer.add_scalar(k, v, steps)
+                        runners = result.get("env_runners", {})
+                        out.writerow([it, steps, runners.get("num_episodes_lifetime", ""),
+                                      runners.get("episode_return_mean", ""), round(time.time() - start, 1)])
+                        fh.flush()
+                        print(f"iteration {it}: {steps} learner decisions, episode return mean "
+                              f"{runners.get('episode_return_mean')}", flush=True)
+                        if "self" in args.opponent_mix and it % args.snapshot_every == 0:
+                            n = net()
+                            save_policy(run.snapshots / f"snap_{steps}", n.layers, n.meta)
+                        if args.eval_every > 0 and it % args.eval_every == 0 and it < args.iterations:
+                            evaluate(f"iteration_{it}")
+                        if it % args.checkpoint_every == 0:
+                            _checkpoint(algo, run, state())
+                        if deadline is not None and time.monotonic() > deadline:
+                            stopped = f"time limit ({args.time_limit} min)"
+                            break
+            except KeyboardInterrupt as exc:
+                stopped = stop_reason(exc)
+                print(f"\n{stopped} after iteration {done}: saving and exporting the latest policy", flush=True)
         _checkpoint(algo, run, state())
         training = {"timesteps": steps, "iterations": done, "args": dataclasses.asdict(args), "stopped": stopped,
                     "cpu_seconds": round(time.process_time(), 1), "wall_seconds": round(time.time() - start, 1)}

@@ -191,3 +191,49 @@ class EvalLog:
             if new:
                 w.writeheader()
             w.writerow(row)
+
+
+class Stop(KeyboardInterrupt):
+    """A stop request by signal (Ctrl-C, ``kill -INT`` or ``kill -TERM``); ``reason`` names it."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _raiser(reason: str):
+    def handler(signum, frame):
+        raise Stop(reason)
+    return handler
+
+
+class stop_signals:
+    """While active, SIGINT and SIGTERM raise ``Stop`` in the main thread, so a run stops the way Ctrl-C
+    stops it (checkpoint, export, evaluation) also when it runs in the background (where a shell leaves
+    SIGINT ignored) or under a scheduler that sends SIGTERM. Elsewhere than the main thread it does
+    nothing."""
+
+    REASONS = {"SIGINT": "interrupted (Ctrl-C)", "SIGTERM": "terminated (SIGTERM)"}
+
+    def __enter__(self) -> "stop_signals":
+        import signal
+        import threading
+
+        self.saved: dict = {}
+        if threading.current_thread() is threading.main_thread():
+            for name, reason in self.REASONS.items():
+                sig = getattr(signal, name)
+                self.saved[sig] = signal.signal(sig, _raiser(reason))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import signal
+
+        for sig, handler in self.saved.items():
+            signal.signal(sig, handler)
+
+
+def stop_reason(exc: KeyboardInterrupt) -> str:
+    """Why a run stopped: the signal's reason, or Ctrl-C for a plain KeyboardInterrupt."""
+    return exc.reason if isinstance(exc, Stop) else "interrupted (Ctrl-C)"
+

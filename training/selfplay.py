@@ -10,8 +10,9 @@ A run directory ``runs/<run name>/`` (printed at the start) gets TensorBoard log
 loaded), snapshots, ``provenance.json`` (git commit, versions, observation layout hash), ``eval.csv``
 (one row per evaluated policy: win rates with 95% Wilson intervals against each baseline, argmax and
 sampled play) and the policy file pair ``policy.pt``/``policy.json`` for the ``ppo`` agent. A second run
-with the same name is refused unless ``--resume`` or ``--overwrite``. Ctrl-C or ``--time-limit`` stop
-the run early and still export the latest policy (and a checkpoint to resume from).
+with the same name is refused unless ``--resume`` or ``--overwrite``. Ctrl-C (also ``kill -INT`` of a
+background run), ``kill -TERM`` or ``--time-limit`` stop the run early and still export the latest policy
+(and a checkpoint to resume from).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 
-from .runs import EvalLog, Run, RunDirError, provenance
+from .runs import EvalLog, Run, RunDirError, provenance, stop_reason, stop_signals
 
 
 @dataclass
@@ -398,12 +399,13 @@ def train(args: Args) -> Path:
     remaining = args.total_timesteps - model.num_timesteps
     if remaining > 0:
         try:
-            model.learn(remaining, callback=callback, reset_num_timesteps=not args.resume)
-        except KeyboardInterrupt:
-            callback.stopped = "interrupted (Ctrl-C)"
+            with stop_signals():  # Ctrl-C, kill -INT or -TERM: stop here, then save, export and evaluate
+                model.learn(remaining, callback=callback, reset_num_timesteps=not args.resume)
+        except KeyboardInterrupt as exc:
+            callback.stopped = stop_reason(exc)
             if callback.bar is not None:
                 callback.bar.close()
-            print(f"\ninterrupted at {model.num_timesteps} steps: saving and exporting the latest policy "
+            print(f"\n{callback.stopped} at {model.num_timesteps} steps: saving and exporting the latest policy "
                   "(Ctrl-C again to skip the final evaluation)", flush=True)
     else:
         callback.init_callback(model)
@@ -419,8 +421,9 @@ def train(args: Args) -> Path:
     if args.export:
         export_sb3(model, args.export, args.variant, config, dict(training, final_eval=None), prov)
     try:
-        row = callback.evaluate("final") or next(r for r in callback.log.rows()
-                                                 if int(r["timesteps"]) == int(model.num_timesteps))
+        with stop_signals():
+            row = callback.evaluate("final") or next(r for r in callback.log.rows()
+                                                     if int(r["timesteps"]) == int(model.num_timesteps))
     except KeyboardInterrupt:
         row = None
         print("final evaluation skipped", flush=True)

@@ -122,15 +122,27 @@ def test_time_limit_still_exports(tmp_path):
     assert state["timesteps"] == meta["training"]["timesteps"] < 10000000
 
 
-def test_ctrl_c_still_exports_the_latest_policy(tmp_path):
+def _ignore_stop_signals() -> None:
+    """As a shell leaves a background job (``cmd &``): SIGINT ignored; SIGTERM too, to prove the run
+    installs its own handlers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("sig, reason", [(signal.SIGINT, "interrupted (Ctrl-C)"),
+                                         (signal.SIGTERM, "terminated (SIGTERM)")], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_signal_still_exports_the_latest_policy(tmp_path, sig, reason):
+    """Ctrl-C, and kill -INT / kill -TERM of a run started in the background, stop it the same way:
+    checkpoint, export, final evaluation, exit 0."""
     proc = subprocess.Popen([sys.executable, "-m", "bean_env.training.selfplay", *TINY, "--total-timesteps",
                              "10000000", "--eval-every", "0", "--out-dir", str(tmp_path), "--run-name", "c"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ignore_stop_signals)
     snaps = tmp_path / "c" / "snapshots"
     deadline = time.monotonic() + 120
     while len(list(snaps.glob("snap_*.pt"))) < 2 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     try:
         out, err = proc.communicate(timeout=120)
     finally:
@@ -138,7 +150,7 @@ def test_ctrl_c_still_exports_the_latest_policy(tmp_path):
             proc.kill()
             proc.communicate()
     assert proc.returncode == 0, err[-3000:]
-    assert "interrupted" in out
+    assert reason in out
     meta = json.loads((tmp_path / "c" / "policy.json").read_text())
-    assert meta["training"]["stopped"] == "interrupted (Ctrl-C)" and meta["training"]["timesteps"] >= 64
+    assert meta["training"]["stopped"] == reason and meta["training"]["timesteps"] >= 64
     PolicyNet.load(tmp_path / "c")
