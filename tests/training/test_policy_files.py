@@ -173,6 +173,31 @@ def test_shipped_policy_plays(variant):
     assert agents[0].checkpoint == shipped_checkpoint(variant)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_shipped_bohnanza_policies_play_their_table(players):
+    """A bohnanza policy is shipped per player count under the learning trade preset (under 5 MB each);
+    make_agent("ppo") picks it for views of exactly that config and follows the game's history (no
+    warning about an empty negotiation memory), and has none for the default trading rules."""
+    import warnings
+
+    from bean_env.agents.base import play_out
+    from bean_env.agents.ppo import WEIGHTS_DIR
+    from bean_env.engine.config import validate
+
+    config = validate("bohnanza", {"num_players": players, "trade_preset": "learning"})
+    path = shipped_checkpoint("bohnanza", config)
+    if path is None:
+        pytest.skip(f"no shipped {players}-player bohnanza policy")
+    assert path.parent == WEIGHTS_DIR and path.stat().st_size < 5 * 1024 * 1024
+    game = new_game("bohnanza", seed=11, **config)
+    agents = [make_agent("ppo", seed=1)] + [make_agent("heuristic", seed=q) for q in range(1, players)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        play_out(game, agents)
+    assert game.is_over and agents[0].checkpoint == path
+    assert shipped_checkpoint("bohnanza", validate("bohnanza", {"num_players": players})) is None
+
+
 def test_one_shipped_agent_serves_every_shipped_variant():
     """Without a checkpoint the agent picks the shipped policy of each view's variant."""
     from bean_env.agents.ppo import shipped_variants
