@@ -55,6 +55,32 @@ def curve_figure(eval_csv: str | Path, title: str):
     return fig
 
 
+def seeds_figure(runs: dict[str, str | Path], opponent: str, title: str):
+    """Argmax win rate against ``opponent`` over training steps, one line (with its 95% Wilson band) per
+    run's ``eval.csv`` (e.g. the same command with different seeds); a matplotlib ``Figure``."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6.4, 3.8))
+    ax = fig.subplots()
+    for label, eval_csv in runs.items():
+        with open(eval_csv, newline="") as fh:
+            rows = [r for r in csv.DictReader(fh) if f"{opponent}_argmax_win_rate" in r]
+        x = [int(r["timesteps"]) for r in rows]
+        key = f"{opponent}_argmax"
+        line, = ax.plot(x, [float(r[f"{key}_win_rate"]) for r in rows], marker="o",
+                        label=f"{label} ({', '.join(sorted({r[f'{key}_games'] for r in rows}))} games per point)")
+        ax.fill_between(x, [float(r[f"{key}_ci_low"]) for r in rows], [float(r[f"{key}_ci_high"]) for r in rows],
+                        color=line.get_color(), alpha=0.12)
+    ax.set_xlabel("learner decisions trained on (timesteps)")
+    ax.set_ylabel(f"win rate vs {opponent}, argmax (95% band)")
+    ax.set_ylim(0, 1.02)
+    ax.grid(alpha=0.3)
+    ax.set_title(title)
+    ax.legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
 def plot_curve(eval_csv: str | Path, png: str | Path, title: str) -> Path:
     """Write ``curve_figure`` as a PNG."""
     png = Path(png)

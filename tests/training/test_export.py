@@ -36,3 +36,24 @@ def test_exported_actor_matches_sb3(tmp_path, activation):
     assert np.allclose(sb3_probs, mine, atol=1e-5)
     sb3_action, _ = model.predict(obs, action_masks=mask[0], deterministic=True)
     assert int(sb3_action) == net.choose(obs, mask[0])
+
+
+def test_seeds_figure_draws_one_line_per_run(tmp_path):
+    pytest.importorskip("matplotlib")
+    from bean_env.training.report import seeds_figure
+    from bean_env.training.runs import EvalLog
+
+    runs = {}
+    for seed in (1, 2):
+        log = EvalLog(tmp_path / f"s{seed}.csv", ["heuristic"])
+        for t, wins in ((0, 5), (100, 7 + seed)):
+            row = {"timesteps": t, "policy": f"step_{t}", "seed": seed}
+            for mode in ("argmax", "sampled"):
+                row.update({f"heuristic_{mode}_games": 20, f"heuristic_{mode}_wins": wins,
+                            f"heuristic_{mode}_win_rate": wins / 20, f"heuristic_{mode}_ci_low": 0.1,
+                            f"heuristic_{mode}_ci_high": 0.6, f"heuristic_{mode}_mean_score": 1.0})
+            log.append(row)
+        runs[f"seed {seed}"] = log.path
+    fig = seeds_figure(runs, "heuristic", "t")
+    lines = fig.axes[0].get_lines()
+    assert len(lines) == 2 and list(lines[1].get_ydata()) == [0.25, 0.45]
