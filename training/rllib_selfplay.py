@@ -40,7 +40,7 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from .evaluate import PLAY_MODES, policy_row
 from .opponents import OpponentPool, parse_mix
-from .runs import EvalLog, Run, RunDirError, provenance, sha256, stop_reason, stop_signals
+from .runs import EvalLog, Run, RunDirError, named_options, provenance, resumed, sha256, stop_reason, stop_signals
 from .selfplay import _bool, _field_docs, describe
 from .selfplay_env import make_aec
 
@@ -264,7 +264,9 @@ def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.tr
         kind = {"int": int, "float": float, "str": str, "bool": _bool}[str(f.type).replace("Optional[", "").rstrip("]")]
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, type=kind, default=f.default,
                             help=f"{docs.get(f.name, '')} (default: {f.default})")
-    return Args(**vars(parser.parse_args(argv)))
+    args = Args(**vars(parser.parse_args(argv)))
+    args._given = named_options(parser, argv)  # type: ignore[attr-defined]  # a resumed run keeps the others
+    return args
 
 
 def build_config(args: Args, rules: dict, snapshot_dir: Path | None = None):
@@ -392,10 +394,7 @@ def train(args: Args) -> Path:
     if args.resume:
         run = Run.open(Path(args.resume))
         saved = json.loads(run.state_file.read_text())
-        merged = {f.name: (saved["args"].get(f.name, getattr(args, f.name))
-                           if getattr(args, f.name) == f.default and f.name not in ("resume", "overwrite", "time_limit")
-                           else getattr(args, f.name)) for f in dataclasses.fields(Args)}
-        args = Args(**merged)
+        args = resumed(args, saved["args"])
         ckpt = verify_checkpoint(run)
     else:
         run = Run.create(Path(args.out_dir) / (args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"),

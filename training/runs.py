@@ -237,3 +237,33 @@ def stop_reason(exc: KeyboardInterrupt) -> str:
     """Why a run stopped: the signal's reason, or Ctrl-C for a plain KeyboardInterrupt."""
     return exc.reason if isinstance(exc, Stop) else "interrupted (Ctrl-C)"
 
+
+def named_options(parser, argv) -> set[str]:
+    """The names (dests) of the options the command line ``argv`` names, whatever their values. Changes
+    the parser's defaults: call it after the real parse."""
+    import argparse
+
+    for action in parser._actions:
+        action.default = argparse.SUPPRESS
+    return set(vars(parser.parse_args(argv)))
+
+
+KEEP_ON_RESUME = ("resume", "overwrite", "time_limit")
+
+
+def resumed(args, saved: dict):
+    """The arguments (a dataclass) of a resumed run: every option the command line did not name takes the
+    run's saved value; a named option wins, also when named with its default value. ``args._given`` holds
+    the named options (``named_options``); without it (arguments built in code) an option still at its
+    default counts as not named. ``resume``, ``overwrite`` and ``time_limit`` always come from ``args``."""
+    import dataclasses
+
+    given = getattr(args, "_given", None)
+    merged = {}
+    for f in dataclasses.fields(args):
+        value = getattr(args, f.name)
+        named = f.name in given if given is not None else value != f.default
+        keep = named or f.name in KEEP_ON_RESUME
+        merged[f.name] = value if keep or f.name not in saved else saved[f.name]
+    return type(args)(**merged)
+

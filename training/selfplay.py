@@ -28,7 +28,7 @@ from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 
-from .runs import EvalLog, Run, RunDirError, provenance, stop_reason, stop_signals
+from .runs import EvalLog, Run, RunDirError, named_options, provenance, resumed, stop_reason, stop_signals
 
 
 @dataclass
@@ -143,7 +143,9 @@ EPILOG = """other trainer:
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.selfplay") -> Args:
     parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0], epilog=EPILOG,
                                                    formatter_class=argparse.RawDescriptionHelpFormatter))
-    return Args(**vars(parser.parse_args(argv)))
+    args = Args(**vars(parser.parse_args(argv)))
+    args._given = named_options(parser, argv)  # type: ignore[attr-defined]  # a resumed run keeps the others
+    return args
 
 
 def rule_config(args: Args) -> dict:
@@ -315,13 +317,8 @@ def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
 
 
 def resumed_args(args: Args, saved: dict) -> Args:
-    """Arguments of a resumed run: every option left at its default takes the run's saved value."""
-    merged = {}
-    for f in dataclasses.fields(Args):
-        value = getattr(args, f.name)
-        keep = f.name in ("resume", "overwrite", "time_limit")
-        merged[f.name] = saved[f.name] if value == f.default and f.name in saved and not keep else value
-    return Args(**merged)
+    """Arguments of a resumed run (``training.runs.resumed``)."""
+    return resumed(args, saved)
 
 
 def build_model(args: Args, env):

@@ -4,6 +4,7 @@ evaluated policy with intervals for argmax and sampled play."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import signal
 import subprocess
@@ -19,7 +20,7 @@ pytest.importorskip("sb3_contrib")
 from bean_env.agents import make_agent  # noqa: E402
 from bean_env.agents.ppo import PolicyNet, encoder_of, layout_hash  # noqa: E402
 from bean_env.training.runs import Run, RunDirError, provenance  # noqa: E402
-from bean_env.training.selfplay import parse_args, train  # noqa: E402
+from bean_env.training.selfplay import Args, parse_args, train  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = ["--n-envs", "1", "--n-steps", "64", "--batch-size", "64", "--n-epochs", "1", "--hidden", "8",
@@ -154,3 +155,17 @@ def test_a_stop_signal_still_exports_the_latest_policy(tmp_path, sig, reason):
     meta = json.loads((tmp_path / "c" / "policy.json").read_text())
     assert meta["training"]["stopped"] == reason and meta["training"]["timesteps"] >= 64
     PolicyNet.load(tmp_path / "c")
+
+
+def test_resume_keeps_saved_options_unless_named():
+    """--resume: options the command line does not name take the run's saved values; a named option wins,
+    also when it is named with its default value."""
+    from bean_env.training.selfplay import resumed_args
+
+    saved = dataclasses.asdict(parse_args(["--eval-games", "20", "--learning-rate", "0.0001", "--seed", "4"]))
+    args = resumed_args(parse_args(["--resume", "r", "--eval-games", "100", "--time-limit", "3"]), saved)
+    assert args.eval_games == 100          # named, although 100 is the default
+    assert args.learning_rate == 0.0001    # not named: the run's value
+    assert args.seed == 4 and args.resume == "r" and args.time_limit == 3
+    coded = resumed_args(Args(resume="r"), saved)  # built in code: defaults count as not named
+    assert coded.eval_games == 20 and coded.learning_rate == 0.0001
