@@ -275,7 +275,7 @@ def run(args: Args) -> Path:
 
     from .evaluate import policy_row
     from .export import export_sb3, sb3_policy_net
-    from .runs import EvalLog, Run, provenance
+    from .runs import EvalLog, Run
     from .selfplay import Args as TrainArgs, eval_opponents, rule_config
     from .selfplay_env import make_aec
 
@@ -289,9 +289,7 @@ def run(args: Args) -> Path:
     print(f"run directory: {run_dir.path}", flush=True)
     torch.set_num_threads(args.torch_threads)
     torch.manual_seed(args.seed)
-    prov = provenance(args.variant, config)
-    (run_dir.path / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2) + "\n")
-    (run_dir.path / "provenance.json").write_text(json.dumps(prov, indent=2) + "\n")
+    prov = run_dir.write_start(args, args.variant, config)
 
     samples = record(args.variant, config, args.teacher, args.games, args.seed, args.seats, args.others,
                      args.reward_mode, args.win_bonus, args.gamma)

@@ -40,7 +40,7 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from .evaluate import PLAY_MODES, policy_row
 from .opponents import OpponentPool, parse_mix
-from .runs import EvalLog, Run, RunDirError, named_options, provenance, resumed, sha256, stop_reason, stop_signals
+from .runs import EvalLog, Run, RunDirError, named_options, resumed, sha256, stop_reason, stop_signals
 from .selfplay import _bool, _field_docs, describe
 from .selfplay_env import make_aec
 
@@ -407,9 +407,7 @@ def train(args: Args) -> Path:
         rules["num_players"] = args.num_players
     rules = validate(args.variant, rules)
     torch.set_num_threads(args.torch_threads)
-    prov = provenance(args.variant, rules)
-    (run.path / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2) + "\n")
-    (run.path / "provenance.json").write_text(json.dumps(prov, indent=2) + "\n")
+    prov = run.write_start(args, args.variant, rules)
     opponents = ["mafia"] if rules["num_players"] == 1 else \
         [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
     log = EvalLog(run.eval_csv, opponents)

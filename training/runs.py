@@ -116,6 +116,16 @@ class Run:
     def latest(self) -> Path:
         return self.checkpoints / CHECKPOINT
 
+    def write_start(self, args, variant: str, config: dict) -> dict:
+        """Write ``args.json`` (the run's arguments, a dataclass) and ``provenance.json``; returns the
+        provenance."""
+        import dataclasses
+
+        prov = provenance(variant, config)
+        (self.path / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2) + "\n")
+        (self.path / "provenance.json").write_text(json.dumps(prov, indent=2) + "\n")
+        return prov
+
     def snapshot_files(self) -> list[Path]:
         return sorted(self.snapshots.glob("snap_*.pt"), key=lambda p: int(p.stem.split("_")[1]))
 

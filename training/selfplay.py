@@ -28,7 +28,7 @@ from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 
-from .runs import EvalLog, Run, RunDirError, named_options, provenance, resumed, stop_reason, stop_signals
+from .runs import EvalLog, Run, RunDirError, named_options, resumed, stop_reason, stop_signals
 
 
 @dataclass
@@ -369,9 +369,7 @@ def train(args: Args) -> Path:
     # -- seeding: every generator below derives from args.seed -----------------------------------------
     torch.set_num_threads(args.torch_threads)
     torch.manual_seed(args.seed)
-    prov = provenance(args.variant, config)
-    (run.path / "args.json").write_text(json.dumps(dataclasses.asdict(args), indent=2) + "\n")
-    (run.path / "provenance.json").write_text(json.dumps(prov, indent=2) + "\n")
+    prov = run.write_start(args, args.variant, config)
 
     env = make_vec_env(args, config, run.snapshot_files() if args.resume else [])
     model = build_model(args, env)
