@@ -215,7 +215,8 @@ def test_play_in_a_pseudo_terminal_survives_ctrl_c():
     import pty
     import select
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the pty is its controlling terminal
+    if pid == 0:  # the child: the pty is its controlling terminal, Ctrl-C delivered as in a terminal
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # even when the test itself runs in the background
         os.execv(sys.executable, [sys.executable, "-m", "bean_env.cli", "play", "bean_duel", "--seed", "7",
                                   "--opponents", "random"])
     seen = b""
@@ -239,7 +240,12 @@ def test_play_in_a_pseudo_terminal_survives_ctrl_c():
                 if not chunk:
                     break
                 seen += chunk
-        _, status = os.waitpid(pid, 0)
+        while time.time() < deadline + 10:  # bounded: a game that ignored Ctrl-C fails the test, not hangs
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.2)
+        assert done, "the game did not exit after Ctrl-C"
         pid = 0
     finally:
         os.close(fd)
