@@ -110,17 +110,28 @@ def openspiel_loop(name: str, seed: int = 0, **params) -> GameLoop | None:
     return play
 
 
-def aec_loop(env, seed: int = 0) -> GameLoop:
-    """An AEC env seeded at its first reset only, then ``reset()`` per episode."""
-    rng = random.Random(seed)
+def seeded_once(env, seed: int):
+    """A reset function for ``env`` that seeds it at its first call only, then resets it unseeded (as an
+    env's users run it: seeding again may rebuild a peer's game)."""
     first = [True]
 
-    def play() -> int:
+    def reset() -> None:
         if first[0]:
             env.reset(seed=seed)
             first[0] = False
         else:
             env.reset()
+
+    return reset
+
+
+def aec_loop(env, seed: int = 0) -> GameLoop:
+    """An AEC env seeded at its first reset only, then ``reset()`` per episode."""
+    rng = random.Random(seed)
+    reset = seeded_once(env, seed)
+
+    def play() -> int:
+        reset()
         steps = 0
         for agent in env.agent_iter():
             obs, reward, termination, truncation, info = env.last()

@@ -30,6 +30,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 
+from peers import seeded_once  # noqa: E402
 from timing import CLOCKS, interleaved, play_for, table  # noqa: E402
 
 BASELINE = "SingleAgentEnv"
@@ -38,14 +39,10 @@ BASELINE = "SingleAgentEnv"
 def episode_loop(env, seed: int = 0):
     """One episode per call with uniformly random masked learner actions; returns the learner steps."""
     rng = random.Random(seed)
-    first = [True]
+    reset = seeded_once(env, seed)
 
     def play() -> int:
-        if first[0]:
-            env.reset(seed=seed)
-            first[0] = False
-        else:
-            env.reset()
+        reset()
         steps = 0
         while True:
             legal = np.flatnonzero(env.action_masks())

@@ -26,6 +26,27 @@ def eval_opponents_of(rows: list[dict]) -> list[str]:
     return [k[:-len("_argmax_win_rate")] for k in rows[0] if k.endswith("_argmax_win_rate")]
 
 
+def _argmax_line(ax, rows: list[dict], key: str, label: str):
+    """Plot ``{key}_win_rate`` over the rows' timesteps with its 95% Wilson band; returns the line."""
+    x = [int(r["timesteps"]) for r in rows]
+    line, = ax.plot(x, [float(r[f"{key}_win_rate"]) for r in rows], marker="o", label=label)
+    ax.fill_between(x, [float(r[f"{key}_ci_low"]) for r in rows], [float(r[f"{key}_ci_high"]) for r in rows],
+                    color=line.get_color(), alpha=0.15)
+    return line
+
+
+def _finish(fig, ax, ylabel: str, title: str):
+    """Axes labels, limits, grid, title and legend shared by the learning-curve figures."""
+    ax.set_xlabel("learner decisions trained on (timesteps)")
+    ax.set_ylabel(ylabel)
+    ax.set_ylim(0, 1.02)
+    ax.grid(alpha=0.3)
+    ax.set_title(title)
+    ax.legend(loc="best", fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
 def curve_figure(eval_csv: str | Path, title: str):
     """Win rate per opponent over training steps from a run's ``eval.csv``: argmax play with its 95%
     Wilson band, sampled play dashed. A matplotlib ``Figure`` (no pyplot backend is chosen, so it shows
@@ -36,23 +57,12 @@ def curve_figure(eval_csv: str | Path, title: str):
         rows = list(csv.DictReader(fh))
     fig = Figure(figsize=(6.4, 3.8))
     ax = fig.subplots()
-    x = [int(r["timesteps"]) for r in rows]
     for opponent in eval_opponents_of(rows):
         key = f"{opponent}_argmax"
-        line, = ax.plot(x, [float(r[f"{key}_win_rate"]) for r in rows], marker="o",
-                        label=f"vs {opponent}, argmax ({rows[-1][f'{key}_games']} games per point)")
-        ax.fill_between(x, [float(r[f"{key}_ci_low"]) for r in rows], [float(r[f"{key}_ci_high"]) for r in rows],
-                        color=line.get_color(), alpha=0.15)
-        ax.plot(x, [float(r[f"{opponent}_sampled_win_rate"]) for r in rows], linestyle="--",
-                color=line.get_color(), label=f"vs {opponent}, sampled")
-    ax.set_xlabel("learner decisions trained on (timesteps)")
-    ax.set_ylabel("win rate (95% Wilson band)")
-    ax.set_ylim(0, 1.02)
-    ax.grid(alpha=0.3)
-    ax.set_title(title)
-    ax.legend(loc="best", fontsize=8)
-    fig.tight_layout()
-    return fig
+        line = _argmax_line(ax, rows, key, f"vs {opponent}, argmax ({rows[-1][f'{key}_games']} games per point)")
+        ax.plot([int(r["timesteps"]) for r in rows], [float(r[f"{opponent}_sampled_win_rate"]) for r in rows],
+                linestyle="--", color=line.get_color(), label=f"vs {opponent}, sampled")
+    return _finish(fig, ax, "win rate (95% Wilson band)", title)
 
 
 def seeds_figure(runs: dict[str, str | Path], opponent: str, title: str):
@@ -62,23 +72,13 @@ def seeds_figure(runs: dict[str, str | Path], opponent: str, title: str):
 
     fig = Figure(figsize=(6.4, 3.8))
     ax = fig.subplots()
+    key = f"{opponent}_argmax"
     for label, eval_csv in runs.items():
         with open(eval_csv, newline="") as fh:
-            rows = [r for r in csv.DictReader(fh) if f"{opponent}_argmax_win_rate" in r]
-        x = [int(r["timesteps"]) for r in rows]
-        key = f"{opponent}_argmax"
-        line, = ax.plot(x, [float(r[f"{key}_win_rate"]) for r in rows], marker="o",
-                        label=f"{label} ({', '.join(sorted({r[f'{key}_games'] for r in rows}))} games per point)")
-        ax.fill_between(x, [float(r[f"{key}_ci_low"]) for r in rows], [float(r[f"{key}_ci_high"]) for r in rows],
-                        color=line.get_color(), alpha=0.12)
-    ax.set_xlabel("learner decisions trained on (timesteps)")
-    ax.set_ylabel(f"win rate vs {opponent}, argmax (95% band)")
-    ax.set_ylim(0, 1.02)
-    ax.grid(alpha=0.3)
-    ax.set_title(title)
-    ax.legend(loc="best", fontsize=8)
-    fig.tight_layout()
-    return fig
+            rows = [r for r in csv.DictReader(fh) if f"{key}_win_rate" in r]
+        games = ", ".join(sorted({r[f"{key}_games"] for r in rows}))
+        _argmax_line(ax, rows, key, f"{label} ({games} games per point)")
+    return _finish(fig, ax, f"win rate vs {opponent}, argmax (95% band)", title)
 
 
 def plot_curve(eval_csv: str | Path, png: str | Path, title: str) -> Path:
