@@ -65,7 +65,7 @@ from pettingzoo import AECEnv
 from ..engine.catalogue import catalogue_of
 from ..engine.config import OPTIONS, validate
 from ..engine.game import Game, IllegalActionError, new_game
-from .obs import encoder_for
+from .obs import build_encoder
 from .wrappers import OrderEnforcer
 
 REWARD_MODES = ("win", "score", "margin", "dense")
@@ -250,7 +250,7 @@ class BeanAECEnv(AECEnv):
         self.config = validate(self.variant, config)
         probe = new_game(self.variant, seed=0, **self.config)
         self.catalogue = catalogue_of(probe)
-        self.encoder = encoder_for(probe)
+        self.encoder = build_encoder(probe)  # its own memos (games side by side)
         n = probe.num_players
         check_render_seat(render_seat, n)
         self.render_seat = None if render_seat is None else int(render_seat)

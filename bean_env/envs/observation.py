@@ -6,8 +6,8 @@ slot per deck card for the hand) is retired with the ``_v0`` env ids. Layout: ``
 """
 from __future__ import annotations
 
-from .obs import (VERSION, Block, Context, Memory, ObservationEncoder, OfferRecord, StaleMemoryError, encoder_for,
-                  make_context, mark_seats, put, register_observation, rel)
+from .obs import (VERSION, Block, Context, Memory, ObservationEncoder, OfferRecord, StaleMemoryError, build_encoder,
+                  encoder_for, make_context, mark_seats, put, register_observation, rel)
 
 __all__ = ["VERSION", "Block", "Context", "Memory", "ObservationEncoder", "OfferRecord", "StaleMemoryError",
-           "encoder_for", "make_context", "mark_seats", "put", "register_observation", "rel"]
+           "build_encoder", "encoder_for", "make_context", "mark_seats", "put", "register_observation", "rel"]

@@ -306,3 +306,29 @@ def test_remembered_writers_replay_exactly(case):
             assert np.array_equal(got, _fresh_encoder(game).encode(state, me)), (i, me)
     view = game.view(0)  # a masked state (hidden cards are -1)
     assert np.array_equal(enc.encode(view.state, 0).copy(), _fresh_encoder(game).encode(view.state, 0))
+
+
+def test_each_env_keeps_its_own_encoder_memos():
+    """Two envs of one config have separate encoders (memos such as pile counts and replayed blocks are
+    per game), and stepping them interleaved gives the observations each gives stepped alone."""
+    from bean_env.envs import bohnanza_v1
+
+    def play(envs, seeds, steps=120):
+        seen = {i: [] for i in range(len(envs))}
+        rngs = [random.Random(s) for s in seeds]
+        for e, s in zip(envs, seeds):
+            e.reset(seed=s)
+        for _ in range(steps):
+            for i, e in enumerate(envs):
+                obs, _, term, trunc, _ = e.last()
+                seen[i].append(obs["observation"].copy())
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(None if term or trunc else int(legal[rngs[i].randrange(len(legal))]))
+        return seen
+
+    a, b = bohnanza_v1.env(num_players=4), bohnanza_v1.env(num_players=4)
+    assert a.unwrapped.encoder is not b.unwrapped.encoder
+    assert a.unwrapped.encoder.ctx.deck_pile is not b.unwrapped.encoder.ctx.deck_pile
+    together = play([a, b], [11, 12])
+    alone = play([bohnanza_v1.env(num_players=4)], [12])
+    assert all(np.array_equal(x, y) for x, y in zip(together[1], alone[0]))

@@ -13,9 +13,9 @@ blocks each variant has).
 from __future__ import annotations
 
 from . import variants as _variants  # noqa: F401  (declares every variant's blocks)
-from .core import (VERSION, Block, Context, ObservationEncoder, StaleMemoryError, encoder_for, make_context,
-                   mark_seats, put, register_observation, rel)
+from .core import (VERSION, Block, Context, ObservationEncoder, StaleMemoryError, build_encoder,
+                   encoder_for, make_context, mark_seats, put, register_observation, rel)
 from .memory import Memory, OfferRecord
 
 __all__ = ["VERSION", "Block", "Context", "Memory", "ObservationEncoder", "OfferRecord", "StaleMemoryError",
-           "encoder_for", "make_context", "mark_seats", "put", "register_observation", "rel"]
+           "build_encoder", "encoder_for", "make_context", "mark_seats", "put", "register_observation", "rel"]

@@ -341,15 +341,23 @@ def make_context(variant: str, rules, n: int) -> Context:
                    remember=spec.remember)
 
 
+def build_encoder(game) -> ObservationEncoder:
+    """A new v1 encoder of a game's variant config with its own memos (pile counts, remembered blocks):
+    one per env, so games stepped side by side do not overwrite each other's memos."""
+    from .common import common_blocks
+    state = game.state
+    ctx = make_context(state.variant, game.rules, state.n)
+    spec = _SPECS[state.variant]
+    return ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)), spec.history_blocks)
+
+
 def encoder_for(game) -> ObservationEncoder:
-    """The (cached) v1 encoder of a game's variant config (``game`` may also be a ``PlayerView``)."""
+    """The cached v1 encoder of a game's variant config (``game`` may also be a ``PlayerView``), shared
+    by every caller: the memos it keeps pay off while one game is encoded at a time (an env builds its
+    own with ``build_encoder``)."""
     state = game.state
     key = (state.variant, tuple(sorted(state.config.items())))
     enc = _ENCODERS.get(key)
     if enc is None:
-        from .common import common_blocks
-        ctx = make_context(state.variant, game.rules, state.n)
-        spec = _SPECS[state.variant]
-        enc = _ENCODERS[key] = ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)),
-                                                  spec.history_blocks)
+        enc = _ENCODERS[key] = build_encoder(game)
     return enc
