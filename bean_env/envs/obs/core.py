@@ -125,6 +125,11 @@ class ObservationEncoder:
             _minimum(buf, self.high, out=buf)  # capped entries read 1
         return buf
 
+    def entries(self, s: State, me: int, memory=None) -> tuple[list, list]:
+        """The non-zero entries of seat ``me``'s observation before scaling: (indices, raw values), for
+        callers that scatter many observations into one batch (``bean_env.vector``)."""
+        return self._raw(s, me, memory)
+
     def encode_raw(self, s: State, me: int, memory=None) -> np.ndarray:
         """Unscaled values (counts and flags), for tests and debugging."""
         ix, vx = self._raw(s, me, memory)
