@@ -49,26 +49,62 @@ class VectorEnv:
         self.num_players = len(first.possible_agents)
         self.obs_size = first.observation_space(first.possible_agents[0])["observation"].shape[0]
         self.num_actions = first.action_space(first.possible_agents[0]).n
+        self._scale, self._high = first.encoder.scale, first.encoder.high
         self.obs = np.zeros((num_envs, self.obs_size), np.float32)
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
         self.episode_steps = np.zeros(num_envs, np.int64)
 
     # -- slots -----------------------------------------------------------------------------------------
-    def _read(self, i: int) -> None:
-        env = self.envs[i]
-        agent = env.agent_selection
-        o = env.observe(agent)
-        self.obs[i] = o["observation"]
-        self.masks[i] = o["action_mask"].astype(bool)
-        self.actors[i] = env.agent_name_mapping[agent]
+    def _refresh(self, slots: Sequence[int]) -> None:
+        """Write the actor, observation and mask of each of ``slots`` into the batch arrays: the encoders'
+        entries and the legal indices of all slots are gathered into flat lists and scattered at once
+        (values as ``ObservationEncoder.encode`` computes them, bit for bit)."""
+        if not len(slots):
+            return
+        size, actors, envs = self.obs_size, self.actors, self.envs
+        ix_all: list[int] = []
+        vx_all: list[float] = []
+        legal_all: list[int] = []
+        entries, legal_counts = [], []
+        for i in slots:
+            env = envs[i]
+            s = env.game.state
+            ix, vx = env.encoder.entries(s, s.actor, env.memory)
+            ix_all += ix
+            vx_all += vx
+            entries.append(len(ix))
+            legal = env.legal_indices()
+            legal_all += legal
+            legal_counts.append(len(legal))
+            actors[i] = s.actor
+        rows = np.asarray(slots, dtype=np.intp)
+        whole = len(slots) == self.num_envs
+        if whole:
+            self.obs.fill(0.0)
+            self.masks.fill(False)
+        else:
+            self.obs[rows] = 0.0
+            self.masks[rows] = False
+        ix = np.fromiter(ix_all, np.intp, len(ix_all))
+        values = np.fromiter(vx_all, np.float32, len(vx_all))
+        values *= self._scale[ix]
+        np.minimum(values, self._high[ix], out=values)  # capped entries read 1
+        ix += np.repeat(rows * size, entries)
+        self.obs.reshape(-1)[ix] = values
+        legal = np.fromiter(legal_all, np.intp, len(legal_all))
+        legal += np.repeat(rows * self.num_actions, legal_counts)
+        self.masks.reshape(-1)[legal] = True
 
-    def _paid(self, env, out: np.ndarray) -> None:
+    @staticmethod
+    def _paid(env, out: np.ndarray) -> None:
         for agent, r in env.rewards.items():
-            out[env.agent_name_mapping[agent]] += r
+            if r:
+                out[env.agent_name_mapping[agent]] += r
 
     def _restart(self, i: int, rewards: np.ndarray, seed: int | None = None) -> None:
-        """Reset slot ``i`` until a seat has a decision (a game decided by forced moves pays at once)."""
+        """Reset slot ``i`` until a seat has a decision (a game decided by forced moves pays at once); the
+        caller refreshes the slot's observation."""
         env = self.envs[i]
         while True:
             env.reset(seed=seed)
@@ -76,13 +112,23 @@ class VectorEnv:
             self._paid(env, rewards[i])
             if not self._over(env):
                 self.episode_steps[i] = 0
-                self._read(i)
                 return
 
     @staticmethod
     def _over(env) -> bool:
         agent = env.agent_selection
         return env.terminations.get(agent, True) or env.truncations.get(agent, True)
+
+    def _check(self, actions: np.ndarray, stepped: np.ndarray) -> None:
+        """Raise (before anything changes) unless each slot in ``stepped`` got a legal action."""
+        a = actions[stepped]
+        ok = (a >= 0) & (a < self.num_actions)
+        ok[ok] = self.masks[stepped[ok], a[ok]]
+        if not ok.all():
+            bad = stepped[~ok]
+            i = int(bad[0])
+            raise ValueError(f"action {int(actions[i])} is not legal in game slot {i} "
+                             f"(seat {int(self.actors[i])}); {len(bad)} slot(s) got illegal actions")
 
     # -- API -------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -93,39 +139,45 @@ class VectorEnv:
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         for i in range(self.num_envs):
             self._restart(i, rewards, streams.getrandbits(62) if streams else None)
+        self._refresh(range(self.num_envs))
         return self.obs.copy(), self.masks.copy(), self.actors.copy()
 
     def step(self, actions: Sequence[int] | np.ndarray):
         """One action per slot for its actor: (observations, masks, actors, rewards, terminated,
         truncated, infos). A slot whose game ended reports its final rewards and is reset; its
-        ``infos[i]`` holds ``final_scores`` and ``episode_steps``."""
+        ``infos[i]`` holds ``final_scores``, ``episode_steps`` and ``final_observations`` (every seat's
+        observation of the finished game, in seat order)."""
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise TypeError(f"actions must be {self.num_envs} integers, got shape {actions.shape} of "
                             f"{actions.dtype}")
-        bad = [i for i in range(self.num_envs) if not (0 <= actions[i] < self.num_actions
-                                                       and self.masks[i, actions[i]])]
-        if bad:
-            i = bad[0]
-            raise ValueError(f"action {int(actions[i])} is not legal in game slot {i} "
-                             f"(seat {int(self.actors[i])}); {len(bad)} slot(s) got illegal actions")
-        rewards = np.zeros((self.num_envs, self.num_players), np.float32)
-        terminated = np.zeros(self.num_envs, bool)
-        truncated = np.zeros(self.num_envs, bool)
-        infos: list[dict] = [{} for _ in range(self.num_envs)]
-        for i, env in enumerate(self.envs):
+        rewards, terminated, truncated, infos = self._advance(actions, np.arange(self.num_envs))
+        return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
+
+    def _advance(self, actions: np.ndarray, stepped: np.ndarray):
+        """Step the slots in ``stepped`` (the others keep their state): (rewards, terminated, truncated,
+        infos) of the whole batch; finished slots are reset."""
+        self._check(actions, stepped)
+        n = self.num_envs
+        rewards = np.zeros((n, self.num_players), np.float32)
+        terminated = np.zeros(n, bool)
+        truncated = np.zeros(n, bool)
+        infos: list[dict] = [{} for _ in range(n)]
+        envs, steps = self.envs, self.episode_steps
+        for i in stepped.tolist():
+            env = envs[i]
             env.step(int(actions[i]))
-            self.episode_steps[i] += 1
+            steps[i] += 1
             self._paid(env, rewards[i])
             if self._over(env):
                 agent = env.agent_selection
                 terminated[i] = env.terminations.get(agent, False)
                 truncated[i] = env.truncations.get(agent, False) and not terminated[i]
-                infos[i] = {"final_scores": list(env.game.scores()), "episode_steps": int(self.episode_steps[i])}
+                infos[i] = {"final_scores": list(env.game.scores()), "episode_steps": int(steps[i]),
+                            "final_observations": [env.observe(a)["observation"] for a in env.possible_agents]}
                 self._restart(i, rewards)
-            else:
-                self._read(i)
-        return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
+        self._refresh(stepped.tolist())
+        return rewards, terminated, truncated, infos
 
 
 def uniform_random_policy(seed: int | None = None) -> BatchPolicy:
@@ -192,27 +244,10 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
         def _partial_step(self, actions):
             """Step only the slots with an action >= 0 (the others keep their state)."""
             vec = self.vec
-            n = vec.num_envs
-            rewards = np.zeros((n, vec.num_players), np.float32)
-            term = np.zeros(n, bool)
-            trunc = np.zeros(n, bool)
-            infos = [{} for _ in range(n)]
-            for i in np.flatnonzero(actions >= 0):
-                env = vec.envs[i]
-                a = int(actions[i])
-                if not vec.masks[i, a]:
-                    raise ValueError(f"opponent action {a} is not legal in game slot {i}")
-                env.step(a)
-                vec._paid(env, rewards[i])
-                if vec._over(env):
-                    agent = env.agent_selection
-                    term[i] = env.terminations.get(agent, False)
-                    trunc[i] = not term[i]
-                    last = env.observe(env.possible_agents[self.seats[i]])["observation"]
-                    infos[i] = {"final_scores": list(env.game.scores()), "terminal_observation": last}
-                    vec._restart(i, rewards)
-                else:
-                    vec._read(i)
+            rewards, term, trunc, infos = vec._advance(actions, np.flatnonzero(actions >= 0))
+            for i in np.flatnonzero(term | trunc):
+                infos[i] = {"final_scores": infos[i]["final_scores"],
+                            "terminal_observation": infos[i]["final_observations"][self.seats[i]]}
             return vec.obs.copy(), vec.masks.copy(), vec.actors.copy(), rewards, term, trunc, infos
 
         def _new_episode(self, i: int) -> None:

@@ -42,6 +42,41 @@ def test_slots_match_the_aec_env_with_the_slot_seed():
         assert np.array_equal(o["observation"], obs[i]) and np.array_equal(o["action_mask"].astype(bool), masks[i])
 
 
+@pytest.mark.parametrize("variant,config,steps", [("bohnanza", {"num_players": 4}, 300),
+                                                  ("hostile_takeover", {"num_players": 3}, 300), ("bean_duel", {}, 700)])
+def test_batched_observations_and_masks_equal_the_aec_envs_at_every_step(variant, config, steps):
+    """The batch scatter writes, at every step and across auto-resets, exactly what each slot's AEC env
+    observes for its acting seat (values bit for bit, mask, actor); final observations are every seat's
+    at the end of the game."""
+    import importlib
+    raw_env = importlib.import_module(f"bean_env.envs.{variant}_v1").raw_env
+    vec = VectorEnv(variant, 3, **config)
+    obs, masks, actors = vec.reset(seed=4)
+    streams = random.Random(4)
+    twins = [raw_env(illegal_action="raise", **config) for _ in range(3)]
+    for env in twins:
+        env.reset(seed=streams.getrandbits(62))
+    policy = uniform_random_policy(4)
+    checked = ended = 0
+    for _ in range(steps):
+        for i, env in enumerate(twins):
+            agent = env.agent_selection
+            o = env.observe(agent)
+            assert actors[i] == env.agent_name_mapping[agent]
+            assert np.array_equal(o["observation"], obs[i]) and np.array_equal(o["action_mask"].astype(bool), masks[i])
+            checked += 1
+        actions = policy(obs, masks)
+        obs, masks, actors, rewards, term, trunc, infos = vec.step(actions)
+        for i, env in enumerate(twins):
+            env.step(int(actions[i]))
+            if term[i] or trunc[i]:
+                ended += 1
+                finals = [env.observe(a)["observation"] for a in env.possible_agents]
+                assert all(np.array_equal(x, y) for x, y in zip(finals, infos[i]["final_observations"]))
+                env.reset()  # the slot's env drew its next seed from its own stream, as this one does
+    assert checked == 3 * steps and (ended or variant != "bean_duel")
+
+
 def test_auto_reset_and_win_rewards_per_seat():
     """Every finished game pays the win rewards of its seats (+1/k to winners, -1 otherwise) and the
     slot starts a new game at once."""
