@@ -28,6 +28,7 @@ _NEXT_TYPE = [next_type(t) for t in range(NUM_TYPES)]
 _STRENGTH = 32
 _HANDICAP = [handicap(t) for t in range(NUM_TYPES)]
 _NO_FIELD = -1000  # strength of a missing or empty field: weaker than any (even with TXT-7)
+_OTHERS = [[[q for q in range(n) if q != p] for p in range(n)] for n in range(8)]  # other seats, increasing
 
 
 class TakeoverLegal:
@@ -39,11 +40,7 @@ class TakeoverLegal:
         if d == "turn":
             if s.acts >= self.max_actions:
                 return [END_TURN]
-            out = [END_TURN]
-            out += self.starts(s, p)
-            if s.texts[p]:
-                out += self.text_plays(s, p)
-            return out
+            return self.turn_legal(s, p)
         if d == "copy":
             out = [PASS]
             if s.texts[p]:
@@ -81,6 +78,80 @@ class TakeoverLegal:
         if d == "game_over":
             return []
         raise AssertionError(f"unknown decision point {d!r}")
+
+    def turn_legal(self, s: State, p: int) -> list[Action]:
+        """END_TURN, then what ``starts`` and ``text_plays`` give, in that order, from one pass over
+        the own fields (the active player's decision, about a third of all decisions)."""
+        out = [END_TURN]
+        piles, ftype, joker = s.piles, s.ftype, s.joker
+        hand, held = s.hands[p], s.texts[p]
+        muta = TXT_MUTA in held if held else False
+        base = p * 3
+        nf = s.nfields[p]
+        # per own field: a) plays at once (they come first); the rest is kept for b) to e)
+        idx = []             # non-empty own fields
+        tops = []            # their types
+        keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]  # attack strength per own field position
+        big = []             # harvestable fields with two or more beans (the Jokerbohne counting)
+        empty = False
+        types = None
+        for f in range(nf):
+            i = base + f
+            pile = piles[i]
+            if pile:
+                t = ftype[i]
+                size = len(pile)
+                if joker == i:
+                    size += 1
+                keys[f] = size * _STRENGTH - _HANDICAP[t]
+                idx.append(f)
+                tops.append(t)
+                if size >= 2:
+                    big.append(f)
+                if hand:
+                    row = _PLAY[f]
+                    top = pile[-1]
+                    if top in hand:
+                        out.append(row[top])
+                    if muta:
+                        nxt = _NEXT_TYPE[top]
+                        if nxt >= 0 and nxt in hand:
+                            out.append(row[nxt + MUTA_FLAG])
+            else:
+                empty = True
+                if hand:
+                    if types is None:
+                        types = sorted(set(hand))
+                    row = _PLAY[f]
+                    for t in types:
+                        out.append(row[t])
+        # b) merge (HT-8, TXT-8)
+        n_idx = len(idx)
+        if n_idx >= 2 and (muta or len(set(tops)) != n_idx):
+            for a in range(n_idx):
+                ti = tops[a]
+                merge_row = _MERGE[idx[a]]
+                muta_row = _MERGE_MUTA[idx[a]]
+                for b in range(n_idx):
+                    if a != b:
+                        tj = tops[b]
+                        if ti == tj:
+                            out.append(merge_row[idx[b]])
+                        elif muta and ti == _NEXT_TYPE[tj]:
+                            out.append(muta_row[idx[b]])
+        # c) turn up (HT-9)
+        if empty and s.deck:
+            out.append(TURN_UP)
+        # d) harvest (COM-6): one-card fields only when no field has two or more
+        if not s.harvested:
+            for f in big or idx:
+                out.append(_HARVEST[f])
+        # e) takeover
+        if idx:
+            self.attacks_into(s, p, keys, idx, held, out, False)
+        if held:
+            out += self.text_plays(s, p)
+        return out
 
     def starts(self, s: State, p: int) -> list[Action]:
         """Starts of the regular actions a-e for the active player (HT-4)."""
@@ -255,50 +326,87 @@ class TakeoverLegal:
         piles, joker, ftype = s.piles, s.joker, s.ftype
         base = p * 3
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]       # strength per own field position
-        own = []
+        idx = []
         for f in range(s.nfields[p]):
-            pile = piles[base + f]
+            i = base + f
+            pile = piles[i]
             if pile:
-                size = len(pile) + 1 if joker == base + f else len(pile)
-                keys[f] = key = size * _STRENGTH - _HANDICAP[ftype[base + f]]
-                own.append((f, key))
-        if not own:
-            return []
-        held = s.texts[p]
-        h16, h17 = TXT_STRONG in held, TXT_VARIABLE in held
-        bonus = _STRENGTH if TXT_MIGHTY in held else 0  # TXT-7: one bean more
-        banned = s.cp_took + [s.cp_leader] if s.cp_leader >= 0 else ()   # inside a copying round (HT-13)
-        guard, nfields = s.guard, s.nfields
-        out = []
-        for q in range(s.n):
-            if q == p or q in banned:
+                size = len(pile)
+                if joker == i:
+                    size += 1
+                keys[f] = size * _STRENGTH - _HANDICAP[ftype[i]]
+                idx.append(f)
+        out: list[Action] = []
+        if idx:
+            self.attacks_into(s, p, keys, idx, s.texts[p], out, first)
+        return out
+
+    @staticmethod
+    def attacks_into(s: State, p: int, keys: list[int], idx: list[int], held: list[int], out: list[Action],
+                     first: bool) -> bool:
+        """Append the attack starts of seat ``p`` to ``out`` (``keys``: own strengths by field position,
+        ``idx``: the non-empty own positions, increasing); with ``first`` stop at the first one. Returns
+        whether there is any."""
+        if held:
+            h16, h17 = TXT_STRONG in held, TXT_VARIABLE in held
+            bonus = _STRENGTH if TXT_MIGHTY in held else 0  # TXT-7: one bean more
+        else:
+            h16 = h17 = False
+            bonus = 0
+        leader = s.cp_leader                            # >= 0 inside a copying round (HT-13)
+        took = s.cp_took
+        piles, joker, ftype, guard, nfields = s.piles, s.joker, s.ftype, s.guard, s.nfields
+        found = False
+        for q in _OTHERS[s.n][p]:
+            if leader >= 0 and (q == leader or q in took):
                 continue
             row = _ATTACK[q]
             qbase = q * 3
-            for g in range(nfields[q]):
+            nq = nfields[q]
+            if not h17:                                  # the same position only (TXT-17 allows any)
+                for g in idx:
+                    if g >= nq:
+                        break
+                    j = qbase + g
+                    pile = piles[j]
+                    if pile:
+                        size = len(pile)
+                        if joker == j:
+                            size += 1
+                        tkey = size * _STRENGTH - _HANDICAP[ftype[j]]
+                        if guard[j] != -1:              # protected (HT-12): Starke Uebernahme
+                            if not h16 or keys[g] <= tkey:
+                                continue
+                        elif keys[g] + bonus <= tkey:
+                            continue
+                        out.append(row[g * 4])
+                        if first:
+                            return True
+                        found = True
+                continue
+            for g in range(nq):
                 j = qbase + g
                 pile = piles[j]
                 if not pile:
                     continue
-                size = len(pile) + 1 if joker == j else len(pile)
+                size = len(pile)
+                if joker == j:
+                    size += 1
                 tkey = size * _STRENGTH - _HANDICAP[ftype[j]]
-                if guard[j] != -1:                  # protected (HT-12): Starke Uebernahme, same position
+                if guard[j] != -1:                      # protected: same position, no TXT-17
                     if h16 and keys[g] > tkey:
                         out.append(row[g * 4])
                         if first:
-                            return out
-                elif not h17:                        # the same position only (TXT-17 allows any)
-                    if keys[g] + bonus > tkey:
-                        out.append(row[g * 4])
-                        if first:
-                            return out
+                            return True
+                        found = True
                 else:
-                    for f, key in own:
-                        if key + bonus > tkey:
+                    for f in idx:
+                        if keys[f] + bonus > tkey:
                             out.append(row[f * 3 + g])
                             if first:
-                                return out
-        return out
+                                return True
+                            found = True
+        return found
 
     def attack_options(self, s: State, p: int) -> list[Action]:
         """Optional TXT-7/TXT-17 (undefendable) for an unprotected target, and confirm."""
