@@ -20,6 +20,8 @@ _K_PLAY, _K_ATTACK, _K_HARVEST, _K_MERGE, _K_MERGE_MUTA = (Kind.HT_PLAY, Kind.HT
 _PLAY = [[Action(_K_PLAY, f, b) for b in range(MUTA_FLAG + NUM_TYPES)] for f in range(3)]  # [field][b]
 _ATTACK = [[Action(_K_ATTACK, q, b) for b in range(9)] for q in range(8)]  # [target seat][3 own + target]
 _HARVEST = [Action(_K_HARVEST, f) for f in range(3)]
+_ADD = [Action(Kind.HT_ADD, t) for t in range(NUM_TYPES)]
+_PLACE = [Action(Kind.HT_PLACE, f) for f in range(3)]
 _MERGE = [[Action(_K_MERGE, i, j) for j in range(3)] for i in range(3)]
 _MERGE_MUTA = [[Action(_K_MERGE_MUTA, i, j) for j in range(3)] for i in range(3)]
 _NEXT_TYPE = [next_type(t) for t in range(NUM_TYPES)]
@@ -46,12 +48,19 @@ class TakeoverLegal:
             if s.texts[p]:
                 out += self.text_plays(s, p)
             if s.cp_quota > 0:
-                out += self.copy_starts(s, p)
+                kind = s.cp_kind
+                if kind == "e":
+                    out += self.attack_starts(s, p)
+                elif kind == "a":
+                    out += self.play_starts(s, p)
+                else:
+                    out += self.copy_starts(s, p)
             return out
         if d == "play":
             return self.play_options(s, p)
         if d == "place":
-            return [Action(Kind.HT_PLACE, i - p * 3) for i in self.fields_of(s, p) if not s.piles[i]]
+            piles = s.piles
+            return [_PLACE[f] for f in range(s.nfields[p]) if not piles[p * 3 + f]]
         if d == "harvest":
             return self.harvest_options(s, p)
         if d == "attack":
@@ -206,8 +215,8 @@ class TakeoverLegal:
         return out
 
     def play_options(self, s: State, p: int) -> list[Action]:
-        more = s.hands[p].count(s.ctype) > s.ccount
-        return [Action(Kind.HT_ADD, s.ctype), CONFIRM] if more else [CONFIRM]
+        t = s.ctype
+        return [_ADD[t], CONFIRM] if s.hands[p].count(t) > s.ccount else [CONFIRM]
 
     # b) merge (HT-8, TXT-8)
     def merge_starts(self, s: State, p: int) -> list[Action]:
@@ -340,6 +349,24 @@ class TakeoverLegal:
         if idx:
             self.attacks_into(s, p, keys, idx, s.texts[p], out, first)
         return out
+
+    @staticmethod
+    def attack_possible(s: State, p: int) -> bool:
+        """Whether seat ``p`` has any attack start (``attack_starts(s, p, first=True)`` as a bool)."""
+        piles, joker, ftype = s.piles, s.joker, s.ftype
+        base = p * 3
+        keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]
+        idx = []
+        for f in range(s.nfields[p]):
+            i = base + f
+            pile = piles[i]
+            if pile:
+                size = len(pile)
+                if joker == i:
+                    size += 1
+                keys[f] = size * _STRENGTH - _HANDICAP[ftype[i]]
+                idx.append(f)
+        return bool(idx) and TakeoverLegal.attacks_into(s, p, keys, idx, s.texts[p], [], True)
 
     @staticmethod
     def attacks_into(s: State, p: int, keys: list[int], idx: list[int], held: list[int], out: list[Action],

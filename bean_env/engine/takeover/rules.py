@@ -49,6 +49,8 @@ from .textcards import (NUM_TEXTS, PIZZAS, TXT_BOHNOTONI, TXT_CHEMIEKEULE, TXT_E
 _TOP_LEVEL = frozenset(("turn", "copy", "final", "final_play"))
 # the other seats clockwise from each seat, by player count: the copying round's queue (HT-13)
 _PASSIVE = [[[(p + k) % n for k in range(1, n)] for p in range(n)] for n in range(8)]
+# every seat clockwise from each seat, by player count (drawing up at the end of a turn, HT-5)
+_FROM = [[[(p + k) % n for k in range(n)] for p in range(n)] for n in range(8)]
 
 
 class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
@@ -230,8 +232,9 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
 
     def done_regular(self, s: State, kind: str) -> None:
         """A regular action of ``s.owner`` was carried out (HT-13 copying follows)."""
-        s.tdiscard.extend(s.cmods)
-        s.cmods = []
+        if s.cmods:
+            s.tdiscard.extend(s.cmods)
+            s.cmods = []
         ctx, p = s.ctx, s.owner
         if ctx == "turn":
             s.acts += 1
@@ -255,9 +258,10 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
 
     def next_copier(self, s: State) -> None:
         """Ask the next passive player who has something to decide (HT-13); else end the round."""
-        while s.cp_queue:
-            q = s.cp_queue.pop(0)
-            if s.texts[q] or (s.cp_quota > 0 and self.may_be_asked(s, q)):
+        queue, texts = s.cp_queue, s.texts
+        while queue:
+            q = queue.pop(0)
+            if texts[q] or (s.cp_quota > 0 and self.may_be_asked(s, q)):
                 s.decision, s.actor, s.ctx, s.owner = "copy", q, "copy", q
                 return
         s.cp_kind, s.cp_quota, s.cp_took = "", 0, []
@@ -271,7 +275,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         if kind == "a":
             return bool(s.hands[q])
         if kind == "e":
-            return bool(self.attack_starts(s, q, first=True))
+            return self.attack_possible(s, q)
         if kind == "d":  # some field is harvestable exactly when some field has beans (COM-6)
             piles = s.piles
             return any(piles[i] for i in range(q * 3, q * 3 + s.nfields[q]))
@@ -281,10 +285,11 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         if s.end_pending:                                  # HT-14
             self.start_final(s)
             return
-        for i, g in enumerate(s.guard):                    # HT-12: protection ends
-            if g >= 0:
-                s.tdiscard.append(g)
-                s.guard[i] = -1
+        if max(s.guard) >= 0:                              # HT-12: protection ends
+            for i, g in enumerate(s.guard):
+                if g >= 0:
+                    s.tdiscard.append(g)
+                    s.guard[i] = -1
         old = s.active
         s.active = (old + 1) % s.n
         s.turn += 1
@@ -295,7 +300,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             s.over = True
             s.decision, s.actor = "game_over", EMPTY
             return
-        for p in [old] + [(s.active + k) % s.n for k in range(s.n) if (s.active + k) % s.n != old]:
+        for p in _FROM[s.n][old]:                         # the old active player first, then clockwise
             if s.end_pending:
                 break
             self.draw_up(s, p, HAND_LIMIT - len(s.hands[p]))  # HT-5
@@ -461,12 +466,17 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         """One more card of ``s.ctype`` goes into the play; it is shown to everybody (INFO-2)."""
         hand, known, t = s.hands[p], s.known[p], s.ctype
         k = bisect_left(hand, t)
-        stop = k
-        while stop < len(hand) and hand[stop] == t:
-            stop += 1
-        shown = [i for i in range(k, stop) if known[i] == ALL_BITS]
-        if len(shown) <= s.ccount:
-            known[next(i for i in range(k, stop) if known[i] != ALL_BITS)] = ALL_BITS
+        stop = len(hand)
+        shown = 0                # copies of the type already known to everybody
+        hidden = -1              # the first copy that is not
+        while k < stop and hand[k] == t:
+            if known[k] == ALL_BITS:
+                shown += 1
+            elif hidden < 0:
+                hidden = k
+            k += 1
+        if shown <= s.ccount:
+            known[hidden] = ALL_BITS
         s.ccount += 1
 
     # -- regular actions ---------------------------------------------------------------------------
