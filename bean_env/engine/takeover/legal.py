@@ -2,7 +2,7 @@
 masks and bots (AGT-1). A mixin of ``TakeoverRules``; terms: see ``rules``."""
 from __future__ import annotations
 
-from ...cards import NUM_TYPES, handicap
+from ...cards import DECKS, NUM_TYPES, handicap
 from ..actions import Action, Kind
 from ..state import State
 from .shared import (CONFIRM, DONE, END_TURN, GIVE_UP, KEEP_SHOWN, MUTA_FLAG, NO_DEFENCE, OVERRIDE, PASS,
@@ -30,6 +30,11 @@ _NEXT_TYPE = [next_type(t) for t in range(NUM_TYPES)]
 _STRENGTH = 32
 _HANDICAP = [handicap(t) for t in range(NUM_TYPES)]
 _NO_FIELD = -1000  # strength of a missing or empty field: weaker than any (even with TXT-7)
+_UNBEATEN = 1 << 20  # strength given to an empty target field: no attack beats it
+# strength by type and real beans (an empty field's type is -1: the last row, all _UNBEATEN)
+_KEY_OF = [[n * _STRENGTH - _HANDICAP[t] for n in range(sum(DECKS["HT"].values()) + 1)] for t in range(NUM_TYPES)]
+_KEY_OF.append([_UNBEATEN])
+_SAME = [[row[g * 4] for g in range(3)] for row in _ATTACK]  # [target seat][position]: same-position attack
 _OTHERS = [[[q for q in range(n) if q != p] for p in range(n)] for n in range(8)]  # other seats, increasing
 
 
@@ -383,35 +388,36 @@ class TakeoverLegal:
         leader = s.cp_leader                            # >= 0 inside a copying round (HT-13)
         took = s.cp_took
         piles, joker, ftype, guard, nfields = s.piles, s.joker, s.ftype, s.guard, s.nfields
+        key_of = _KEY_OF
         found = False
+        if not h17:                                     # the same position only (TXT-17 allows any)
+            # a target is beaten when its strength is below the own field's (TXT-7 counting)
+            thr = [keys[0] + bonus, keys[1] + bonus, keys[2] + bonus]
+            for q in _OTHERS[s.n][p]:
+                if leader >= 0 and (q == leader or q in took):
+                    continue
+                row = _SAME[q]
+                qbase = q * 3
+                nq = nfields[q]
+                for g in idx:
+                    if g >= nq:
+                        break
+                    j = qbase + g
+                    tkey = key_of[ftype[j]][len(piles[j])]   # empty: _UNBEATEN
+                    if j == joker:
+                        tkey += _STRENGTH
+                    if tkey < thr[g] and (guard[j] == -1 or (h16 and keys[g] > tkey)):  # HT-12, TXT-16
+                        out.append(row[g])
+                        if first:
+                            return True
+                        found = True
+            return found
         for q in _OTHERS[s.n][p]:
             if leader >= 0 and (q == leader or q in took):
                 continue
             row = _ATTACK[q]
             qbase = q * 3
-            nq = nfields[q]
-            if not h17:                                  # the same position only (TXT-17 allows any)
-                for g in idx:
-                    if g >= nq:
-                        break
-                    j = qbase + g
-                    pile = piles[j]
-                    if pile:
-                        size = len(pile)
-                        if joker == j:
-                            size += 1
-                        tkey = size * _STRENGTH - _HANDICAP[ftype[j]]
-                        if guard[j] != -1:              # protected (HT-12): Starke Uebernahme
-                            if not h16 or keys[g] <= tkey:
-                                continue
-                        elif keys[g] + bonus <= tkey:
-                            continue
-                        out.append(row[g * 4])
-                        if first:
-                            return True
-                        found = True
-                continue
-            for g in range(nq):
+            for g in range(nfields[q]):
                 j = qbase + g
                 pile = piles[j]
                 if not pile:

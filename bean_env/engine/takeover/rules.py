@@ -259,9 +259,12 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     def next_copier(self, s: State) -> None:
         """Ask the next passive player who has something to decide (HT-13); else end the round."""
         queue, texts = s.cp_queue, s.texts
+        kind = s.cp_kind
         while queue:
             q = queue.pop(0)
-            if texts[q] or (s.cp_quota > 0 and self.may_be_asked(s, q)):
+            if texts[q] or (s.cp_quota > 0 and (
+                    s.hands[q] if kind == "a" else
+                    self.attack_possible(s, q) if kind == "e" else self.may_be_asked(s, q))):
                 s.decision, s.actor, s.ctx, s.owner = "copy", q, "copy", q
                 return
         s.cp_kind, s.cp_quota, s.cp_took = "", 0, []
@@ -278,7 +281,10 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             return self.attack_possible(s, q)
         if kind == "d":  # some field is harvestable exactly when some field has beans (COM-6)
             piles = s.piles
-            return any(piles[i] for i in range(q * 3, q * 3 + s.nfields[q]))
+            for i in range(q * 3, q * 3 + s.nfields[q]):
+                if piles[i]:
+                    return True
+            return False
         return bool(self.copy_starts(s, q))
 
     def end_turn(self, s: State) -> None:
@@ -498,7 +504,7 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
 
     def finish_harvest(self, s: State, p: int) -> None:
         ckind = s.ckind
-        pizzas = [c for c in s.cmods if c in PIZZAS]
+        pizzas = [c for c in s.cmods if c in PIZZAS] if s.cmods else ()
         self.harvest(s, p, s.cf, s.cchem_type, pizzas, final=ckind == "final")
         if ckind == "d":
             if s.ctx == "turn":
@@ -519,17 +525,23 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         own = s.ftype[i]
         meter = own if meter < 0 else meter
         coins, texts = meter_value(meter, size, final)
-        bonuses = {c: self.pizza_bonus(s, p, i, c, meter, final) for c in pizzas}
-        if TXT_BOHNOTONI in bonuses:
-            coins = bonuses.pop(TXT_BOHNOTONI)
-        coins += sum(bonuses.values())
+        if pizzas:
+            bonuses = {c: self.pizza_bonus(s, p, i, c, meter, final) for c in pizzas}
+            if TXT_BOHNOTONI in bonuses:
+                coins = bonuses.pop(TXT_BOHNOTONI)
+            coins += sum(bonuses.values())
         pile = s.piles[i]
         take = min(coins, len(pile))
-        for _ in range(take):
-            s.coins[p].append(pile.pop())
-        s.bonus[p] += coins - take
-        while pile:
-            s.discard.append(pile.pop())
+        if take:                                           # coins from the top of the pile down
+            keep = len(pile) - take
+            s.coins[p].extend(pile[:keep - 1:-1] if keep else pile[::-1])
+            del pile[keep:]
+            s.bonus[p] += coins - take
+        else:
+            s.bonus[p] += coins
+        if pile:
+            s.discard.extend(pile[::-1])
+            pile.clear()
         self.emptied(s, i)
         for _ in range(texts):
             self.tdraw(s, p)
@@ -566,14 +578,19 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     @staticmethod
     def swap_fields(s: State, i: int, j: int) -> None:
         """Exchange the contents of fields ``i`` and ``j`` with their Jokerbohne and protection."""
-        s.piles[i], s.piles[j] = s.piles[j], s.piles[i]
-        s.guard[i], s.guard[j] = s.guard[j], s.guard[i]
+        piles, guard, ftype, fcount = s.piles, s.guard, s.ftype, s.fcount
+        pi = piles[j]
+        pj = piles[j] = piles[i]
+        piles[i] = pi
+        guard[i], guard[j] = guard[j], guard[i]
         if s.joker == i:
             s.joker = j
         elif s.joker == j:
             s.joker = i
-        TakeoverRules.sync(s, i)
-        TakeoverRules.sync(s, j)
+        ftype[i] = pi[-1] if pi else EMPTY                 # sync both (see ``sync``)
+        fcount[i] = len(pi)
+        ftype[j] = pj[-1] if pj else EMPTY
+        fcount[j] = len(pj)
 
     # -- text cards on their own --------------------------------------------------------------------
     def play_text(self, s: State, p: int, code: int, b: int) -> None:
