@@ -145,18 +145,24 @@ class VectorEnv:
     def step(self, actions: Sequence[int] | np.ndarray):
         """One action per slot for its actor: (observations, masks, actors, rewards, terminated,
         truncated, infos). A slot whose game ended reports its final rewards and is reset; its
-        ``infos[i]`` holds ``final_scores``, ``episode_steps`` and ``final_observations`` (every seat's
-        observation of the finished game, in seat order)."""
-        actions = np.asarray(actions)
+        ``infos[i]`` holds ``final_scores``, ``winners``, ``episode_steps`` and ``final_observations``
+        (every seat's observation of the finished game, in seat order)."""
+        rewards, terminated, truncated, infos = self.step_slots(actions, np.arange(self.num_envs))
+        return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
+
+    def step_slots(self, actions: np.ndarray, stepped: np.ndarray):
+        """Step only the slots in ``stepped`` (ascending indices; the others keep their state, and their
+        entries of ``actions`` are ignored): (rewards, terminated, truncated, infos) of the whole batch,
+        as ``step`` returns them; the batch arrays ``obs``, ``masks`` and ``actors`` are updated in place.
+        For drivers in which different seats are played by different policies."""
+        actions, stepped = np.asarray(actions), np.asarray(stepped, dtype=np.intp)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise TypeError(f"actions must be {self.num_envs} integers, got shape {actions.shape} of "
                             f"{actions.dtype}")
-        rewards, terminated, truncated, infos = self._advance(actions, np.arange(self.num_envs))
-        return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
-
-    def _advance(self, actions: np.ndarray, stepped: np.ndarray):
-        """Step the slots in ``stepped`` (the others keep their state): (rewards, terminated, truncated,
-        infos) of the whole batch; finished slots are reset."""
+        if len(stepped) and (stepped.min() < 0 or stepped.max() >= self.num_envs
+                             or (len(stepped) > 1 and (np.diff(stepped) <= 0).any())):
+            raise ValueError(f"slots to step must be ascending and distinct in 0..{self.num_envs - 1}, "
+                             f"got {stepped.tolist()}")
         self._check(actions, stepped)
         n = self.num_envs
         rewards = np.zeros((n, self.num_players), np.float32)
@@ -173,7 +179,8 @@ class VectorEnv:
                 agent = env.agent_selection
                 terminated[i] = env.terminations.get(agent, False)
                 truncated[i] = env.truncations.get(agent, False) and not terminated[i]
-                infos[i] = {"final_scores": list(env.game.scores()), "episode_steps": int(steps[i]),
+                infos[i] = {"final_scores": list(env.game.scores()), "winners": list(env.game.winners()),
+                            "episode_steps": int(steps[i]),
                             "final_observations": [env.observe(a)["observation"] for a in env.possible_agents]}
                 self._restart(i, rewards)
         self._refresh(stepped.tolist())
@@ -244,7 +251,7 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
         def _partial_step(self, actions):
             """Step only the slots with an action >= 0 (the others keep their state)."""
             vec = self.vec
-            rewards, term, trunc, infos = vec._advance(actions, np.flatnonzero(actions >= 0))
+            rewards, term, trunc, infos = vec.step_slots(actions, np.flatnonzero(actions >= 0))
             for i in np.flatnonzero(term | trunc):
                 infos[i] = {"final_scores": infos[i]["final_scores"],
                             "terminal_observation": infos[i]["final_observations"][self.seats[i]]}

@@ -3,15 +3,28 @@ share of that time spent in the env (the rest is the network: rollouts' forward 
 
     python benchmarks/train_speed.py                          # bean_duel, 8192 steps, both envs
     python benchmarks/train_speed.py --variant bohnanza --num-players 4 --steps 4096 --env single
+    python benchmarks/train_speed.py --trainer --n-envs 4 16 --against /tmp/old   # bean-env train's path
 
 *single*: ``SingleAgentEnv`` (the learner against uniform random opponents, which need no views);
 *selfplay*: the training package's ``SelfPlayEnv`` (opponents drawn from the pool: baselines and
 snapshots). Needs the ``train`` extra. Timings are wall-clock with torch limited to one thread, so a
 run on a busy machine reads low for both parts alike; the env share is the comparable figure.
+
+``--trainer`` measures what ``bean-env train`` runs: its vector of self-play envs and its MaskablePPO
+settings (defaults of ``training.selfplay.Args``: 256-256 tanh networks, rollouts of 2,048 decisions,
+the default opponent mix with one snapshot in the pool so that every kind plays), for each ``--n-envs``
+(``n_steps`` = 2048 / n_envs, so every update sees the same rollout size); a warm-up ``learn`` first,
+then CPU time of ``--steps`` more. ``--against TREE`` measures another checkout too (for example the
+commit an earlier figure came from), alternating child processes round by round; ratios of medians.
 """
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import pathlib
+import statistics
+import subprocess
 import sys
 import time
 
@@ -71,13 +84,93 @@ def measure(kind: str, variant: str, config: dict, steps: int, seed: int = 0) ->
             "env_share": env.seconds / elapsed, "obs_size": env.observation_space.shape[0]}
 
 
+def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: int = 1, batched: bool = False,
+                 mix: str | None = None) -> float:
+    """Learner decisions per CPU second in ``learn()`` of ``bean-env train``'s env and model (``tree``: a
+    checkout whose ``training`` package is measured instead of the installed one)."""
+    import dataclasses
+
+    import numpy as np
+    import torch
+    if tree:
+        sys.path.insert(0, tree)
+        from training.selfplay import Args, make_vec_env, rule_config  # an older checkout's top level
+    else:
+        from bean_env.training.selfplay import Args, make_vec_env, rule_config
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    args = dataclasses.replace(Args(), variant=variant, n_envs=n_envs, n_steps=max(1, 2048 // n_envs), seed=seed)
+    if batched:
+        args = dataclasses.replace(args, batched=True)
+    if mix:
+        args = dataclasses.replace(args, opponent_mix=mix)
+    env = make_vec_env(args, rule_config(args), [])
+    obs_n, act_n = env.observation_space.shape[0], int(env.action_space.n)
+    rng = np.random.default_rng(seed)  # an untrained snapshot, so "self" seats play a network
+    sizes = [obs_n, 256, 256, act_n]
+    layers = [(rng.normal(0, 0.05, (b, a)).astype(np.float32), np.zeros(b, np.float32))
+              for a, b in zip(sizes, sizes[1:])]
+    env.env_method("add_snapshot", layers, "tanh", {})
+    hidden = [256, 256]
+    model = MaskablePPO("MlpPolicy", env, learning_rate=args.learning_rate, n_steps=args.n_steps,
+                        batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
+                        gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
+                        policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": torch.nn.Tanh},
+                        seed=seed, device="cpu", verbose=0)
+    model.learn(2048)
+    start = time.process_time()
+    model.learn(steps, reset_num_timesteps=False)
+    return steps / (time.process_time() - start)
+
+
+def compare_trainers(args) -> None:
+    """Alternate child processes (this tree, then ``--against``), one measurement each per round."""
+    trees = {"this tree": "", "against": args.against} if args.against else {"this tree": ""}
+    envs = [(n, False) for n in args.n_envs] + ([(n, True) for n in args.n_envs] if args.batched else [])
+    runs = [(name, n, b) for name in trees for n, b in envs if not (b and name == "against")]
+    rates: dict = {run: [] for run in runs}
+    for r in range(args.rounds):
+        for name, n, b in (runs if r % 2 == 0 else runs[::-1]):
+            cmd = [sys.executable, str(pathlib.Path(__file__).resolve()), "--json-trainer", trees[name] or "-",
+                   "--n-envs", str(n), "--steps", str(args.steps), "--variant", args.variant]
+            cmd += (["--batched"] if b else []) + (["--opponent-mix", args.opponent_mix] if args.opponent_mix else [])
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                                 env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
+            rates[(name, n, b)].append(json.loads(out.strip().splitlines()[-1])["rate"])
+    base = statistics.median(rates[("against", 4, False)]) if ("against", 4, False) in rates else None
+    print(f"{'tree':10s} {'envs':>12s} {'decisions/s':>12s} {'range':>15s} {'vs against, 4 envs':>19s}")
+    for (name, n, b), values in rates.items():
+        med = statistics.median(values)
+        label = f"{n} batched" if b else f"{n}"
+        print(f"{name:10s} {label:>12s} {med:12,.0f} {f'{min(values):,.0f}-{max(values):,.0f}':>15s} "
+              f"{(f'{med / base:.2f}x' if base else '-'):>19s}")
+    print(f"\nlearner decisions per CPU second in learn(), {args.variant}, medians of {args.rounds} rounds in "
+          f"alternating child processes" + (f"; against = {args.against}" if args.against else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="bean_duel")
     ap.add_argument("--num-players", type=int, help="player count, where the variant has one")
     ap.add_argument("--steps", type=int, default=8192, help="learner steps per measurement")
     ap.add_argument("--env", choices=["single", "selfplay", "both"], default="both")
+    ap.add_argument("--trainer", action="store_true", help="measure bean-env train's env and model instead")
+    ap.add_argument("--n-envs", type=int, nargs="*", default=[4, 16], help="with --trainer: envs per run")
+    ap.add_argument("--rounds", type=int, default=3, help="with --trainer: alternating rounds")
+    ap.add_argument("--against", help="with --trainer: another checkout, measured in alternation")
+    ap.add_argument("--batched", action="store_true", help="with --trainer: also bean-env train --batched")
+    ap.add_argument("--opponent-mix", help="with --trainer: another opponent mix than the trainer's default")
+    ap.add_argument("--json-trainer", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.json_trainer:
+        tree = None if args.json_trainer == "-" else args.json_trainer
+        print(json.dumps({"rate": trainer_rate(tree, args.n_envs[0], args.steps, args.variant, batched=args.batched,
+                                               mix=args.opponent_mix)}))
+        return 0
+    if args.trainer:
+        compare_trainers(args)
+        return 0
     config = {"num_players": args.num_players} if args.num_players else {}
     kinds = ["single", "selfplay"] if args.env == "both" else [args.env]
     print(f"{'env':10s} {'steps':>7s} {'seconds':>8s} {'steps/s':>8s} {'env share':>10s} {'obs size':>9s}")

@@ -45,6 +45,9 @@ class Args:
     """learner decisions to train for (in total, counting a resumed run's earlier steps)"""
     n_envs: int = 4
     """parallel self-play envs (in one process)"""
+    batched: bool = False
+    """step the n_envs games as one batch (bean_env.vector; snapshot opponents decide in one forward pass);
+    faster, most with many envs, e.g. --n-envs 16 --n-steps 128 (benchmarks/train_speed.py)"""
     n_steps: int = 512
     """rollout length per env and PPO update"""
     batch_size: int = 256
@@ -296,13 +299,20 @@ def _callback_class():
 
 
 def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
-    """``n_envs`` self-play envs in one process, with episode statistics."""
+    """``n_envs`` self-play envs in one process (one batched env with ``batched``), with episode statistics."""
     from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
     from .opponents import OpponentPool, parse_mix
     from .selfplay_env import SelfPlayEnv
 
     mix = parse_mix(args.opponent_mix)
+    if args.batched:
+        from .batched_selfplay import BatchedSelfPlayVecEnv
+        pool = OpponentPool(mix, max_snapshots=args.max_snapshots, seed=args.seed * 1000)
+        for path in snapshots[-args.max_snapshots:]:
+            pool.add_snapshot(PolicyNet.load(path))
+        return VecMonitor(BatchedSelfPlayVecEnv(args.variant, config, args.n_envs, pool, reward_mode=args.reward_mode,
+                                                seed=args.seed * 1000, win_bonus=args.win_bonus))
 
     def factory(i: int):
         def build():

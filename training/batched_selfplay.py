@@ -1,0 +1,186 @@
+"""Self-play on the batched env (``bean-env train --batched``): one stable-baselines3 ``VecEnv`` over a
+``bean_env.vector.VectorEnv`` of ``n_envs`` game slots.
+
+As in ``SelfPlayEnv``, the learner plays one seat per game (rotating each game of a slot, from a seeded
+offset) and every other seat gets an opponent drawn from the ``OpponentPool`` for that game; the
+learner's reward is its seat's reward summed over every step since its last decision. What differs is
+how the opponents move: all slots waiting for an opponent step together, and the snapshot opponents of
+those slots that share a network decide in one batched forward pass (sampled with the Gumbel-max
+trick) on the observations the batch already holds. Baseline opponents decide per slot, from the slot's
+AEC env, exactly as in ``SelfPlayEnv``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import torch
+from gymnasium import spaces
+from stable_baselines3.common.vec_env import VecEnv
+
+from bean_env.agents.ppo import MASKED_LOGIT, PolicyNet
+from bean_env.vector import VectorEnv
+
+from .opponents import OpponentPool, SnapshotPlayer
+
+
+class BatchedSelfPlayVecEnv(VecEnv):
+    """``n_envs`` learner-vs-pool games stepped as one batch. ``infos[i]`` at a game's end has ``seat``,
+    ``win``, ``scores``, ``opponents`` and ``terminal_observation``; ``env_method("action_masks")``
+    feeds MaskablePPO, ``env_method("add_snapshot", ...)`` and ``"snapshot_count"`` manage the pool."""
+
+    def __init__(self, variant: str, config: dict, n_envs: int, pool: OpponentPool, reward_mode: str = "win",
+                 seed: int = 0, win_bonus: float = 0.0):
+        options: dict[str, Any] = dict(config, reward_mode=reward_mode)
+        if win_bonus:
+            options["win_bonus"] = win_bonus
+        self.vec = VectorEnv(variant, n_envs, **options)
+        self.pool = pool
+        self.render_mode = None
+        high = self.vec.envs[0].observation_space("player_0")["observation"].high
+        super().__init__(n_envs, spaces.Box(np.zeros_like(high), high, dtype=np.float32),
+                         spaces.Discrete(self.vec.num_actions))
+        n = self.vec.num_players
+        self._rng = random.Random(seed)
+        self._seed: int | None = seed
+        self._episode = [self._rng.randrange(n) for _ in range(n_envs)]  # seat offsets, then game counts
+        self.seats = np.zeros(n_envs, dtype=np.int64)
+        self.opponents: list[dict[int, Any]] = [{} for _ in range(n_envs)]
+        self._actions: np.ndarray | None = None
+        self._torch_layers: dict[int, tuple] = {}  # id(net) -> (net, torch weights)
+
+    # -- pool management (VecEnv.env_method) ---------------------------------------------------------
+    def add_snapshot(self, layers: list, activation: str, meta: dict) -> None:
+        """Add a frozen learner snapshot to the pool (every slot draws from the same pool)."""
+        self.pool.add_snapshot(PolicyNet(layers, activation, meta))
+        kept = {id(net) for net in self.pool.snapshots}
+        self._torch_layers = {k: v for k, v in self._torch_layers.items() if k in kept}
+
+    def snapshot_count(self) -> int:
+        return len(self.pool.snapshots)
+
+    def action_masks(self) -> np.ndarray:
+        return self.vec.masks.copy()
+
+    # -- games -----------------------------------------------------------------------------------------
+    def _new_game(self, i: int) -> None:
+        """The learner's seat and the opponents of slot ``i``'s new game."""
+        n = self.vec.num_players
+        seat = self._episode[i] % n
+        self._episode[i] += 1
+        self.seats[i] = seat
+        self.opponents[i] = {q: self.pool.draw() for q in range(n) if q != seat}
+
+    def _opponent_actions(self, waiting: np.ndarray) -> np.ndarray:
+        """One action for each waiting slot: snapshots batched per network, baselines per slot."""
+        vec = self.vec
+        actions = np.full(self.num_envs, -1, dtype=np.int64)
+        groups: dict[int, tuple[SnapshotPlayer, list[int]]] = {}
+        for i in waiting.tolist():
+            seat = int(vec.actors[i])
+            player = self.opponents[i][seat]
+            if isinstance(player, SnapshotPlayer):
+                groups.setdefault(id(player.net), (player, []))[1].append(i)
+            else:
+                env = vec.envs[i]
+                actions[i] = player.choose(env, env.possible_agents[seat])
+        for player, rows in groups.values():
+            z = np.where(vec.masks[rows], self._logits(player.net, vec.obs[rows]), MASKED_LOGIT)
+            if not player.greedy:
+                z = z + player.rng.gumbel(size=z.shape)  # argmax of logits + Gumbel noise samples softmax
+            actions[rows] = z.argmax(axis=1)
+        return actions
+
+    def _logits(self, net: PolicyNet, obs: np.ndarray) -> np.ndarray:
+        """The network's logits for a batch, in torch on the trainer's thread count (numpy's threaded BLAS
+        stalls on a busy machine for batches of more than a few rows)."""
+        layers = self._torch_layers.get(id(net))
+        if layers is None or layers[0] is not net:
+            self._torch_layers[id(net)] = layers = (net, [(torch.from_numpy(w), torch.from_numpy(b))
+                                                         for w, b in net.layers])
+        tanh = net.activation == "tanh"
+        with torch.no_grad():
+            x = torch.from_numpy(obs)
+            last = len(layers[1]) - 1
+            for k, (w, b) in enumerate(layers[1]):
+                x = torch.nn.functional.linear(x, w, b)
+                if k < last:
+                    x = torch.tanh(x) if tanh else torch.relu(x)
+        return x.numpy().astype(np.float64)
+
+    def _play(self, actions: np.ndarray, stepped: np.ndarray, rewards: np.ndarray, dones: np.ndarray,
+              infos: list[dict]) -> None:
+        """Step ``stepped`` slots, add the learner's rewards, end and restart finished games."""
+        paid, term, trunc, more = self.vec.step_slots(actions, stepped)
+        rewards += paid[np.arange(self.num_envs), self.seats]
+        for i in np.flatnonzero(term | trunc).tolist():
+            seat = int(self.seats[i])
+            if not dones[i]:  # a slot reports one finished game per learner step
+                dones[i] = True
+                infos[i] = {"seat": seat, "win": seat in more[i]["winners"], "scores": more[i]["final_scores"],
+                            "opponents": [getattr(o, "kind", "?") for o in self.opponents[i].values()],
+                            "terminal_observation": more[i]["final_observations"][seat],
+                            "TimeLimit.truncated": bool(trunc[i])}
+            self._new_game(i)
+
+    def _to_learner(self, rewards: np.ndarray, dones: np.ndarray, infos: list[dict]) -> None:
+        """Let the opponents move until every slot waits for its learner."""
+        while True:
+            waiting = np.flatnonzero(self.vec.actors != self.seats)
+            if not len(waiting):
+                return
+            self._play(self._opponent_actions(waiting), waiting, rewards, dones, infos)
+
+    # -- VecEnv API ------------------------------------------------------------------------------------
+    def reset(self) -> np.ndarray:
+        self.vec.reset(self._seed)
+        self._seed = None
+        for i in range(self.num_envs):
+            self._new_game(i)
+        infos: list[dict] = [{} for _ in range(self.num_envs)]
+        self._to_learner(np.zeros(self.num_envs, np.float32), np.zeros(self.num_envs, bool), infos)
+        return self.vec.obs.copy()
+
+    def step_async(self, actions: np.ndarray) -> None:
+        self._actions = np.asarray(actions, dtype=np.int64)
+
+    def step_wait(self):
+        actions, self._actions = self._actions, None
+        n = self.num_envs
+        rewards = np.zeros(n, np.float32)
+        dones = np.zeros(n, bool)
+        infos: list[dict] = [{} for _ in range(n)]
+        self._play(actions, np.arange(n), rewards, dones, infos)
+        self._to_learner(rewards, dones, infos)
+        return self.vec.obs.copy(), rewards, dones, infos
+
+    def close(self) -> None:
+        pass
+
+    def seed(self, seed: int | None = None) -> list:
+        self._seed = seed
+        return [seed] * self.num_envs
+
+    def get_attr(self, attr_name: str, indices=None) -> list:
+        return [getattr(self, attr_name)] * len(self._indices(indices))
+
+    def set_attr(self, attr_name: str, value: Any, indices=None) -> None:
+        setattr(self, attr_name, value)
+
+    def env_method(self, method_name: str, *args, indices=None, **kwargs) -> list:
+        idx = self._indices(indices)
+        if method_name == "action_masks":
+            return list(self.vec.masks[idx])
+        if method_name in ("add_snapshot", "snapshot_count"):
+            result = getattr(self, method_name)(*args, **kwargs)  # one pool for every slot: once
+            return [result] * len(idx)
+        raise AttributeError(f"BatchedSelfPlayVecEnv has no per-game method {method_name!r}")
+
+    def env_is_wrapped(self, wrapper_class, indices=None) -> list:
+        return [False] * len(self._indices(indices))
+
+    def _indices(self, indices) -> list[int]:
+        if indices is None:
+            return list(range(self.num_envs))
+        return [indices] if isinstance(indices, int) else list(indices)
