@@ -32,10 +32,35 @@ _HANDICAP = [handicap(t) for t in range(NUM_TYPES)]
 _NO_FIELD = -1000  # strength of a missing or empty field: weaker than any (even with TXT-7)
 _UNBEATEN = 1 << 20  # strength given to an empty target field: no attack beats it
 # strength by type and real beans (an empty field's type is -1: the last row, all _UNBEATEN)
-_KEY_OF = [[n * _STRENGTH - _HANDICAP[t] for n in range(sum(DECKS["HT"].values()) + 1)] for t in range(NUM_TYPES)]
+_KEY_OF = [[n * _STRENGTH - _HANDICAP[t] for n in range(sum(DECKS["HT"].values()) + 2)] for t in range(NUM_TYPES)]
 _KEY_OF.append([_UNBEATEN])
 _SAME = [[row[g * 4] for g in range(3)] for row in _ATTACK]  # [target seat][position]: same-position attack
 _OTHERS = [[[q for q in range(n) if q != p] for p in range(n)] for n in range(8)]  # other seats, increasing
+
+
+
+def _pairs(n: int, p: int, mask: int, banned: int) -> tuple:
+    """The same-position attack candidates of seat ``p`` with own non-empty positions ``mask``: (target
+    field, position, action) for every other seat not in the bit set ``banned``, seats increasing, then
+    positions (the legal-action order)."""
+    return tuple((q * 3 + g, g, _SAME[q][g]) for q in range(n) if q != p and not banned >> q & 1
+                 for g in range(3) if mask >> g & 1)
+
+
+_PAIRS = [[[_pairs(n, p, mask, 0) for mask in range(8)] for p in range(n)] for n in range(8)]
+_BANNED_PAIRS: dict[tuple, tuple] = {}
+
+
+def _banned_pairs(n: int, p: int, mask: int, took: list[int], leader: int) -> tuple:
+    """``_pairs`` inside a copying round: the leader and the seats that took over in it are no targets."""
+    banned = 1 << leader
+    for q in took:
+        banned |= 1 << q
+    key = (n, p, mask, banned)
+    found = _BANNED_PAIRS.get(key)
+    if found is None:
+        found = _BANNED_PAIRS[key] = _pairs(n, p, mask, banned)
+    return found
 
 
 class TakeoverLegal:
@@ -97,7 +122,7 @@ class TakeoverLegal:
         """END_TURN, then what ``starts`` and ``text_plays`` give, in that order, from one pass over
         the own fields (the active player's decision, about a third of all decisions)."""
         out = [END_TURN]
-        piles, ftype, joker = s.piles, s.ftype, s.joker
+        piles, ftype, fcount, joker, key_of = s.piles, s.ftype, s.fcount, s.joker, _KEY_OF
         hand, held = s.hands[p], s.texts[p]
         muta = TXT_MUTA in held if held else False
         base = p * 3
@@ -106,25 +131,26 @@ class TakeoverLegal:
         idx = []             # non-empty own fields
         tops = []            # their types
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]  # attack strength per own field position
+        mask = 0             # idx as bits
         big = []             # harvestable fields with two or more beans (the Jokerbohne counting)
         empty = False
         types = None
         for f in range(nf):
             i = base + f
-            pile = piles[i]
-            if pile:
+            size = fcount[i]
+            if size:
                 t = ftype[i]
-                size = len(pile)
                 if joker == i:
                     size += 1
-                keys[f] = size * _STRENGTH - _HANDICAP[t]
+                keys[f] = key_of[t][size]
                 idx.append(f)
+                mask |= 1 << f
                 tops.append(t)
                 if size >= 2:
                     big.append(f)
                 if hand:
                     row = _PLAY[f]
-                    top = pile[-1]
+                    top = piles[i][-1]
                     if top in hand:
                         out.append(row[top])
                     if muta:
@@ -162,7 +188,7 @@ class TakeoverLegal:
                 out.append(_HARVEST[f])
         # e) takeover
         if idx:
-            self.attacks_into(s, p, keys, idx, held, out, False)
+            self.attacks_into(s, p, keys, mask, idx, held, out, False)
         if held:
             out += self.text_plays(s, p)
         return out
@@ -337,48 +363,51 @@ class TakeoverLegal:
     def attack_starts(self, s: State, p: int, first: bool = False) -> list[Action]:
         """Every (own field, target field) with a legal completion (same test as ``required_mods``,
         with each field's strength as one int, see ``_STRENGTH``); only the first one if ``first``."""
-        piles, joker, ftype = s.piles, s.joker, s.ftype
+        fcount, ftype, joker, key_of = s.fcount, s.ftype, s.joker, _KEY_OF
         base = p * 3
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]       # strength per own field position
         idx = []
+        mask = 0
         for f in range(s.nfields[p]):
             i = base + f
-            pile = piles[i]
-            if pile:
-                size = len(pile)
+            size = fcount[i]
+            if size:
                 if joker == i:
                     size += 1
-                keys[f] = size * _STRENGTH - _HANDICAP[ftype[i]]
+                keys[f] = key_of[ftype[i]][size]
                 idx.append(f)
+                mask |= 1 << f
         out: list[Action] = []
         if idx:
-            self.attacks_into(s, p, keys, idx, s.texts[p], out, first)
+            self.attacks_into(s, p, keys, mask, idx, s.texts[p], out, first)
         return out
 
     @staticmethod
     def attack_possible(s: State, p: int) -> bool:
         """Whether seat ``p`` has any attack start (``attack_starts(s, p, first=True)`` as a bool)."""
-        piles, joker, ftype = s.piles, s.joker, s.ftype
+        fcount, ftype, joker, key_of = s.fcount, s.ftype, s.joker, _KEY_OF
         base = p * 3
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]
         idx = []
+        mask = 0
         for f in range(s.nfields[p]):
             i = base + f
-            pile = piles[i]
-            if pile:
-                size = len(pile)
+            size = fcount[i]
+            if size:
                 if joker == i:
                     size += 1
-                keys[f] = size * _STRENGTH - _HANDICAP[ftype[i]]
+                keys[f] = key_of[ftype[i]][size]
                 idx.append(f)
-        return bool(idx) and TakeoverLegal.attacks_into(s, p, keys, idx, s.texts[p], [], True)
+                mask |= 1 << f
+        return mask != 0 and TakeoverLegal.attacks_into(s, p, keys, mask, idx, s.texts[p], [], True)
 
     @staticmethod
-    def attacks_into(s: State, p: int, keys: list[int], idx: list[int], held: list[int], out: list[Action],
-                     first: bool) -> bool:
+    def attacks_into(s: State, p: int, keys: list[int], mask: int, idx: list[int], held: list[int],
+                     out: list[Action], first: bool) -> bool:
         """Append the attack starts of seat ``p`` to ``out`` (``keys``: own strengths by field position,
-        ``idx``: the non-empty own positions, increasing); with ``first`` stop at the first one. Returns
-        whether there is any."""
+        ``mask``/``idx``: the non-empty own positions as bits / increasing); with ``first`` stop at the
+        first one. Returns whether there is any. Reads field sizes from ``s.fcount`` (kept equal to the
+        piles' lengths by ``sync``)."""
         if held:
             h16, h17 = TXT_STRONG in held, TXT_VARIABLE in held
             bonus = _STRENGTH if TXT_MIGHTY in held else 0  # TXT-7: one bean more
@@ -386,32 +415,28 @@ class TakeoverLegal:
             h16 = h17 = False
             bonus = 0
         leader = s.cp_leader                            # >= 0 inside a copying round (HT-13)
-        took = s.cp_took
-        piles, joker, ftype, guard, nfields = s.piles, s.joker, s.ftype, s.guard, s.nfields
+        joker, ftype, fcount, guard = s.joker, s.ftype, s.fcount, s.guard
         key_of = _KEY_OF
         found = False
         if not h17:                                     # the same position only (TXT-17 allows any)
-            # a target is beaten when its strength is below the own field's (TXT-7 counting)
+            if leader < 0:
+                pairs = _PAIRS[s.n][p][mask]
+            else:
+                pairs = _banned_pairs(s.n, p, mask, s.cp_took, leader)
+            # a target is beaten when its strength is below the own field's (TXT-7 counting); an empty
+            # or missing field's strength is _UNBEATEN
             thr = [keys[0] + bonus, keys[1] + bonus, keys[2] + bonus]
-            for q in _OTHERS[s.n][p]:
-                if leader >= 0 and (q == leader or q in took):
-                    continue
-                row = _SAME[q]
-                qbase = q * 3
-                nq = nfields[q]
-                for g in idx:
-                    if g >= nq:
-                        break
-                    j = qbase + g
-                    tkey = key_of[ftype[j]][len(piles[j])]   # empty: _UNBEATEN
-                    if j == joker:
-                        tkey += _STRENGTH
-                    if tkey < thr[g] and (guard[j] == -1 or (h16 and keys[g] > tkey)):  # HT-12, TXT-16
-                        out.append(row[g])
-                        if first:
-                            return True
-                        found = True
+            for j, g, act in pairs:
+                tkey = key_of[ftype[j]][fcount[j]]
+                if j == joker:
+                    tkey += _STRENGTH
+                if tkey < thr[g] and (guard[j] == -1 or (h16 and keys[g] > tkey)):  # HT-12, TXT-16
+                    out.append(act)
+                    if first:
+                        return True
+                    found = True
             return found
+        piles, nfields, took = s.piles, s.nfields, s.cp_took
         for q in _OTHERS[s.n][p]:
             if leader >= 0 and (q == leader or q in took):
                 continue
