@@ -252,7 +252,13 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
 
     def open_copy(self, s: State, leader: int, kind: str, queue: list[int], ret: str) -> None:
         s.cp_leader, s.cp_kind, s.cp_queue, s.cp_ret = leader, kind, queue, ret
-        s.cp_quota = 0 if (kind == "e" and s.n == 2) else self.quota(s)
+        n = s.n                                            # quota (inlined)
+        if n == 2:
+            s.cp_quota = 0 if kind == "e" else 1
+        elif s.turn == 0 and not s.final:
+            s.cp_quota = n - 1
+        else:
+            s.cp_quota = 2 if n == 5 else 1
         s.cp_took = [leader] if kind == "e" else []
         self.next_copier(s)
 
@@ -420,16 +426,22 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         s.ctx, s.owner = d, p
         if d == "final" and not (kind == _TEXT and action.a == TXT_PLAY_AT_END):
             s.fin_open = 0
-        if kind == _END_TURN:
-            self.end_turn(s)
-        elif kind == _PASS:
+        # the kinds by how often they come (a chain of compares)
+        if kind == _PASS:
             self.next_copier(s)
-        elif kind == _DONE:
-            if d == "final_play":
-                s.decision = "final"
+        elif kind == _ATTACK:
+            s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
+            held = s.texts[p]
+            if not held:                                   # no text card: none is required
+                self.launch_attack(s, p)
+                return
+            for c in self.required_mods(s, s.cf, s.ctarget, held):   # forced: played at once
+                self.texts_take(s, p, c)
+                s.cmods.append(c)
+            if held:
+                s.decision = "attack"
             else:
-                self.next_final(s)
-                self.final_point(s)
+                self.launch_attack(s, p)
         elif kind == _PLAY:
             s.cf, s.ctype, s.ccount, s.cmuta = p * 3 + action.a, action.b % MUTA_FLAG, 0, 0
             if action.b >= MUTA_FLAG:
@@ -438,6 +450,11 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
                 s.cmuta = 1
             self.add_card(s, p)
             s.decision = "play"
+        elif kind == _END_TURN:
+            self.end_turn(s)
+        elif kind == _HARVEST or kind == _FINAL:
+            ckind = "final" if kind == _FINAL else "d"
+            self.begin_harvest(s, p, p * 3 + action.a, ckind)
         elif kind == _MERGE or kind == _MERGE_MUTA:
             if kind == _MERGE_MUTA:
                 self.texts_take(s, p, TXT_MUTA)
@@ -449,18 +466,12 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             self.note_runout(s)
             s.face_up.append(card)
             s.decision = "place"
-        elif kind == _HARVEST or kind == _FINAL:
-            ckind = "final" if kind == _FINAL else "d"
-            self.begin_harvest(s, p, p * 3 + action.a, ckind)
-        elif kind == _ATTACK:
-            s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
-            for c in self.required_mods(s, s.cf, s.ctarget, s.texts[p]):   # forced: played at once
-                self.texts_take(s, p, c)
-                s.cmods.append(c)
-            if s.texts[p]:
-                s.decision = "attack"
+        elif kind == _DONE:
+            if d == "final_play":
+                s.decision = "final"
             else:
-                self.launch_attack(s, p)
+                self.next_final(s)
+                self.final_point(s)
         elif kind == _TEXT:
             if d == "turn":
                 s.acts += 1
