@@ -34,6 +34,9 @@ _UNBEATEN = 1 << 20  # strength given to an empty target field: no attack beats 
 # strength by type and real beans (an empty field's type is -1: the last row, all _UNBEATEN)
 _KEY_OF = [[n * _STRENGTH - _HANDICAP[t] for n in range(sum(DECKS["HT"].values()) + 2)] for t in range(NUM_TYPES)]
 _KEY_OF.append([_UNBEATEN])
+_IDX = [tuple(f for f in range(3) if mask >> f & 1) for mask in range(8)]  # bits -> positions
+_TWO_OR_MORE = [len(positions) >= 2 for positions in _IDX]
+_HARVESTS = [[_HARVEST[f] for f in positions] for positions in _IDX]
 _SAME = [[row[g * 4] for g in range(3)] for row in _ATTACK]  # [target seat][position]: same-position attack
 _OTHERS = [[[q for q in range(n) if q != p] for p in range(n)] for n in range(8)]  # other seats, increasing
 
@@ -120,22 +123,20 @@ class TakeoverLegal:
 
     def turn_legal(self, s: State, p: int) -> list[Action]:
         """END_TURN, then what ``starts`` and ``text_plays`` give, in that order, from one pass over
-        the own fields (the active player's decision, about a third of all decisions)."""
+        the own fields (the active player's decision, about a third of all decisions). Field sizes and
+        top types come from ``s.fcount`` and ``s.ftype`` (``sync`` keeps them equal to the piles)."""
         out = [END_TURN]
-        piles, ftype, fcount, joker, key_of = s.piles, s.ftype, s.fcount, s.joker, _KEY_OF
+        ftype, fcount, joker, key_of = s.ftype, s.fcount, s.joker, _KEY_OF
         hand, held = s.hands[p], s.texts[p]
         muta = TXT_MUTA in held if held else False
         base = p * 3
-        nf = s.nfields[p]
         # per own field: a) plays at once (they come first); the rest is kept for b) to e)
-        idx = []             # non-empty own fields
-        tops = []            # their types
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]  # attack strength per own field position
-        mask = 0             # idx as bits
-        big = []             # harvestable fields with two or more beans (the Jokerbohne counting)
+        mask = 0             # non-empty own fields, as bits by position
+        big = 0              # those with two or more beans (the Jokerbohne counting), as bits
         empty = False
         types = None
-        for f in range(nf):
+        for f in range(s.nfields[p]):
             i = base + f
             size = fcount[i]
             if size:
@@ -143,20 +144,16 @@ class TakeoverLegal:
                 if joker == i:
                     size += 1
                 keys[f] = key_of[t][size]
-                idx.append(f)
                 mask |= 1 << f
-                tops.append(t)
                 if size >= 2:
-                    big.append(f)
+                    big |= 1 << f
                 if hand:
-                    row = _PLAY[f]
-                    top = piles[i][-1]
-                    if top in hand:
-                        out.append(row[top])
+                    if t in hand:                  # hands are short: a scan beats a bisect call
+                        out.append(_PLAY[f][t])
                     if muta:
-                        nxt = _NEXT_TYPE[top]
+                        nxt = _NEXT_TYPE[t]
                         if nxt >= 0 and nxt in hand:
-                            out.append(row[nxt + MUTA_FLAG])
+                            out.append(_PLAY[f][nxt + MUTA_FLAG])
             else:
                 empty = True
                 if hand:
@@ -165,30 +162,29 @@ class TakeoverLegal:
                     row = _PLAY[f]
                     for t in types:
                         out.append(row[t])
-        # b) merge (HT-8, TXT-8)
-        n_idx = len(idx)
-        if n_idx >= 2 and (muta or len(set(tops)) != n_idx):
-            for a in range(n_idx):
-                ti = tops[a]
-                merge_row = _MERGE[idx[a]]
-                muta_row = _MERGE_MUTA[idx[a]]
-                for b in range(n_idx):
-                    if a != b:
-                        tj = tops[b]
-                        if ti == tj:
-                            out.append(merge_row[idx[b]])
-                        elif muta and ti == _NEXT_TYPE[tj]:
-                            out.append(muta_row[idx[b]])
+        # b) merge (HT-8, TXT-8): two fields of one type (an empty or missing field's type is EMPTY)
+        if _TWO_OR_MORE[mask]:
+            t0, t1, t2 = ftype[base], ftype[base + 1], ftype[base + 2]
+            if muta or (t0 >= 0 and (t0 == t1 or t0 == t2)) or (t1 >= 0 and t1 == t2):
+                idx = _IDX[mask]
+                for a in idx:
+                    ti = ftype[base + a]
+                    for b in idx:
+                        if a != b:
+                            tj = ftype[base + b]
+                            if ti == tj:
+                                out.append(_MERGE[a][b])
+                            elif muta and ti == _NEXT_TYPE[tj]:
+                                out.append(_MERGE_MUTA[a][b])
         # c) turn up (HT-9)
         if empty and s.deck:
             out.append(TURN_UP)
         # d) harvest (COM-6): one-card fields only when no field has two or more
         if not s.harvested:
-            for f in big or idx:
-                out.append(_HARVEST[f])
+            out += _HARVESTS[big or mask]
         # e) takeover
-        if idx:
-            self.attacks_into(s, p, keys, mask, idx, held, out, False)
+        if mask:
+            self.attacks_into(s, p, keys, mask, held, out, False)
         if held:
             out += self.text_plays(s, p)
         return out
@@ -366,7 +362,6 @@ class TakeoverLegal:
         fcount, ftype, joker, key_of = s.fcount, s.ftype, s.joker, _KEY_OF
         base = p * 3
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]       # strength per own field position
-        idx = []
         mask = 0
         for f in range(s.nfields[p]):
             i = base + f
@@ -375,11 +370,10 @@ class TakeoverLegal:
                 if joker == i:
                     size += 1
                 keys[f] = key_of[ftype[i]][size]
-                idx.append(f)
                 mask |= 1 << f
         out: list[Action] = []
-        if idx:
-            self.attacks_into(s, p, keys, mask, idx, s.texts[p], out, first)
+        if mask:
+            self.attacks_into(s, p, keys, mask, s.texts[p], out, first)
         return out
 
     @staticmethod
@@ -388,7 +382,6 @@ class TakeoverLegal:
         fcount, ftype, joker, key_of = s.fcount, s.ftype, s.joker, _KEY_OF
         base = p * 3
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]
-        idx = []
         mask = 0
         for f in range(s.nfields[p]):
             i = base + f
@@ -397,17 +390,16 @@ class TakeoverLegal:
                 if joker == i:
                     size += 1
                 keys[f] = key_of[ftype[i]][size]
-                idx.append(f)
                 mask |= 1 << f
-        return mask != 0 and TakeoverLegal.attacks_into(s, p, keys, mask, idx, s.texts[p], [], True)
+        return mask != 0 and TakeoverLegal.attacks_into(s, p, keys, mask, s.texts[p], [], True)
 
     @staticmethod
-    def attacks_into(s: State, p: int, keys: list[int], mask: int, idx: list[int], held: list[int],
-                     out: list[Action], first: bool) -> bool:
+    def attacks_into(s: State, p: int, keys: list[int], mask: int, held: list[int], out: list[Action],
+                     first: bool) -> bool:
         """Append the attack starts of seat ``p`` to ``out`` (``keys``: own strengths by field position,
-        ``mask``/``idx``: the non-empty own positions as bits / increasing); with ``first`` stop at the
-        first one. Returns whether there is any. Reads field sizes from ``s.fcount`` (kept equal to the
-        piles' lengths by ``sync``)."""
+        ``mask``: the non-empty own positions as bits); with ``first`` stop at the first one. Returns
+        whether there is any. Reads field sizes from ``s.fcount`` (kept equal to the piles' lengths by
+        ``sync``)."""
         if held:
             h16, h17 = TXT_STRONG in held, TXT_VARIABLE in held
             bonus = _STRENGTH if TXT_MIGHTY in held else 0  # TXT-7: one bean more
@@ -425,7 +417,7 @@ class TakeoverLegal:
                 pairs = _banned_pairs(s.n, p, mask, s.cp_took, leader)
             # a target is beaten when its strength is below the own field's (TXT-7 counting); an empty
             # or missing field's strength is _UNBEATEN
-            thr = [keys[0] + bonus, keys[1] + bonus, keys[2] + bonus]
+            thr = [keys[0] + bonus, keys[1] + bonus, keys[2] + bonus] if bonus else keys
             for j, g, act in pairs:
                 tkey = key_of[ftype[j]][fcount[j]]
                 if j == joker:
@@ -437,6 +429,7 @@ class TakeoverLegal:
                     found = True
             return found
         piles, nfields, took = s.piles, s.nfields, s.cp_took
+        idx = _IDX[mask]
         for q in _OTHERS[s.n][p]:
             if leader >= 0 and (q == leader or q in took):
                 continue
