@@ -42,28 +42,20 @@ _OTHERS = [[[q for q in range(n) if q != p] for p in range(n)] for n in range(8)
 
 
 
+_CANDIDATE = [[(q * 3 + g, g, _SAME[q][g]) for g in range(3)] for q in range(8)]
+
+
 def _pairs(n: int, p: int, mask: int, banned: int) -> tuple:
     """The same-position attack candidates of seat ``p`` with own non-empty positions ``mask``: (target
     field, position, action) for every other seat not in the bit set ``banned``, seats increasing, then
     positions (the legal-action order)."""
-    return tuple((q * 3 + g, g, _SAME[q][g]) for q in range(n) if q != p and not banned >> q & 1
+    return tuple(_CANDIDATE[q][g] for q in range(n) if q != p and not banned >> q & 1
                  for g in range(3) if mask >> g & 1)
 
 
-_PAIRS = [[[_pairs(n, p, mask, 0) for mask in range(8)] for p in range(n)] for n in range(8)]
-_BANNED_PAIRS: dict[tuple, tuple] = {}
-
-
-def _banned_pairs(n: int, p: int, mask: int, took: list[int], leader: int) -> tuple:
-    """``_pairs`` inside a copying round: the leader and the seats that took over in it are no targets."""
-    banned = 1 << leader
-    for q in took:
-        banned |= 1 << q
-    key = (n, p, mask, banned)
-    found = _BANNED_PAIRS.get(key)
-    if found is None:
-        found = _BANNED_PAIRS[key] = _pairs(n, p, mask, banned)
-    return found
+# [players][seat][own mask][banned seats (HT-13: the leader and who took over in the copying round)]
+_PAIRS = [[[[_pairs(n, p, mask, banned) for banned in range(1 << n)] for mask in range(8)] for p in range(n)]
+          for n in range(6)]
 
 
 class TakeoverLegal:
@@ -412,9 +404,12 @@ class TakeoverLegal:
         found = False
         if not h17:                                     # the same position only (TXT-17 allows any)
             if leader < 0:
-                pairs = _PAIRS[s.n][p][mask]
+                pairs = _PAIRS[s.n][p][mask][0]
             else:
-                pairs = _banned_pairs(s.n, p, mask, s.cp_took, leader)
+                banned = 1 << leader
+                for q in s.cp_took:
+                    banned |= 1 << q
+                pairs = _PAIRS[s.n][p][mask][banned]
             # a target is beaten when its strength is below the own field's (TXT-7 counting); an empty
             # or missing field's strength is _UNBEATEN
             thr = [keys[0] + bonus, keys[1] + bonus, keys[2] + bonus] if bonus else keys

@@ -115,9 +115,12 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         s.ftype[i] = pile[-1] if pile else EMPTY
         s.fcount[i] = len(pile)
 
-    def put(self, s: State, i: int, cards: list[int]) -> None:
-        s.piles[i].extend(cards)
-        self.sync(s, i)
+    @staticmethod
+    def put(s: State, i: int, cards: list[int]) -> None:
+        pile = s.piles[i]
+        pile.extend(cards)
+        s.ftype[i] = pile[-1] if pile else EMPTY           # sync
+        s.fcount[i] = len(pile)
 
     @staticmethod
     def size(s: State, i: int) -> int:
@@ -350,9 +353,64 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
     # -- applying -------------------------------------------------------------------------------------
     def step(self, s: State, action: Action) -> None:
         d, p, kind = s.decision, s.actor, action.kind
-        if d in _TOP_LEVEL:
-            self.top_level(s, p, action)
-        elif d == "play":
+        if d in _TOP_LEVEL:                                # turn, copy, final, final_play
+            s.ctx, s.owner = d, p
+            if d == "final" and not (kind == _TEXT and action.a == TXT_PLAY_AT_END):
+                s.fin_open = 0
+            # the kinds by how often they come (a chain of compares)
+            if kind == _PASS:
+                self.next_copier(s)
+            elif kind == _ATTACK:
+                s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
+                held = s.texts[p]
+                if not held:                                   # no text card: none is required
+                    self.launch_attack(s, p)
+                    return
+                for c in self.required_mods(s, s.cf, s.ctarget, held):   # forced: played at once
+                    self.texts_take(s, p, c)
+                    s.cmods.append(c)
+                if held:
+                    s.decision = "attack"
+                else:
+                    self.launch_attack(s, p)
+            elif kind == _PLAY:
+                s.cf, s.ctype, s.ccount, s.cmuta = p * 3 + action.a, action.b % MUTA_FLAG, 0, 0
+                if action.b >= MUTA_FLAG:
+                    self.texts_take(s, p, TXT_MUTA)
+                    s.cmods.append(TXT_MUTA)
+                    s.cmuta = 1
+                self.add_card(s, p)
+                s.decision = "play"
+            elif kind == _END_TURN:
+                self.end_turn(s)
+            elif kind == _HARVEST or kind == _FINAL:
+                ckind = "final" if kind == _FINAL else "d"
+                self.begin_harvest(s, p, p * 3 + action.a, ckind)
+            elif kind == _MERGE or kind == _MERGE_MUTA:
+                if kind == _MERGE_MUTA:
+                    self.texts_take(s, p, TXT_MUTA)
+                    s.cmods.append(TXT_MUTA)
+                self.merge(s, p * 3 + action.a, p * 3 + action.b)
+                self.done_regular(s, "b")
+            elif kind == _TURN_UP:
+                card = self.draw(s)
+                self.note_runout(s)
+                s.face_up.append(card)
+                s.decision = "place"
+            elif kind == _DONE:
+                if d == "final_play":
+                    s.decision = "final"
+                else:
+                    self.next_final(s)
+                    self.final_point(s)
+            elif kind == _TEXT:
+                if d == "turn":
+                    s.acts += 1
+                self.play_text(s, p, action.a, action.b)
+            else:
+                raise AssertionError(f"unexpected action {action} at {d!r}")
+            return
+        if d == "play":
             if kind == _ADD:
                 self.add_card(s, p)
             else:
@@ -420,64 +478,6 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             self.back(s)
         else:
             raise AssertionError(f"unknown decision point {d!r}")
-
-    def top_level(self, s: State, p: int, action: Action) -> None:
-        kind, d = action.kind, s.decision
-        s.ctx, s.owner = d, p
-        if d == "final" and not (kind == _TEXT and action.a == TXT_PLAY_AT_END):
-            s.fin_open = 0
-        # the kinds by how often they come (a chain of compares)
-        if kind == _PASS:
-            self.next_copier(s)
-        elif kind == _ATTACK:
-            s.cf, s.ctarget = p * 3 + action.b // 3, action.a * 3 + action.b % 3
-            held = s.texts[p]
-            if not held:                                   # no text card: none is required
-                self.launch_attack(s, p)
-                return
-            for c in self.required_mods(s, s.cf, s.ctarget, held):   # forced: played at once
-                self.texts_take(s, p, c)
-                s.cmods.append(c)
-            if held:
-                s.decision = "attack"
-            else:
-                self.launch_attack(s, p)
-        elif kind == _PLAY:
-            s.cf, s.ctype, s.ccount, s.cmuta = p * 3 + action.a, action.b % MUTA_FLAG, 0, 0
-            if action.b >= MUTA_FLAG:
-                self.texts_take(s, p, TXT_MUTA)
-                s.cmods.append(TXT_MUTA)
-                s.cmuta = 1
-            self.add_card(s, p)
-            s.decision = "play"
-        elif kind == _END_TURN:
-            self.end_turn(s)
-        elif kind == _HARVEST or kind == _FINAL:
-            ckind = "final" if kind == _FINAL else "d"
-            self.begin_harvest(s, p, p * 3 + action.a, ckind)
-        elif kind == _MERGE or kind == _MERGE_MUTA:
-            if kind == _MERGE_MUTA:
-                self.texts_take(s, p, TXT_MUTA)
-                s.cmods.append(TXT_MUTA)
-            self.merge(s, p * 3 + action.a, p * 3 + action.b)
-            self.done_regular(s, "b")
-        elif kind == _TURN_UP:
-            card = self.draw(s)
-            self.note_runout(s)
-            s.face_up.append(card)
-            s.decision = "place"
-        elif kind == _DONE:
-            if d == "final_play":
-                s.decision = "final"
-            else:
-                self.next_final(s)
-                self.final_point(s)
-        elif kind == _TEXT:
-            if d == "turn":
-                s.acts += 1
-            self.play_text(s, p, action.a, action.b)
-        else:
-            raise AssertionError(f"unexpected action {action} at {d!r}")
 
     def add_card(self, s: State, p: int) -> None:
         """One more card of ``s.ctype`` goes into the play; it is shown to everybody (INFO-2)."""
@@ -567,7 +567,9 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         if TXT_STRONG in s.cmods:
             self.strong_takeover(s)
         elif TXT_MIGHTY in s.cmods or TXT_VARIABLE in s.cmods or not s.texts[j // 3]:
-            self.swap_owners(s)
+            self.swap_fields(s, own, j)                    # swap_owners
+            s.decision, s.actor = "", s.owner
+            self.done_regular(s, "e")
         else:
             s.decision, s.actor = "defend", j // 3
 
