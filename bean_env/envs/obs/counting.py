@@ -24,6 +24,36 @@ def _w_unseen(ctx, s, me, base, ix, vx):
     vx.append(sum(per))
 
 
+def _unseen_writer(ctx: Context):
+    """``_w_unseen`` that, where the variant remembers (``core.remembered``), replays a seat's last
+    output while the deck, the hands and what was shown of them are what they were. Only outputs
+    counted on a real state are kept: equal decks and hands are then real too, and counting them again
+    gives the same numbers (a masked state reads more of the table; it is always recomputed)."""
+    if not ctx.remember:
+        return _w_unseen
+    last: dict[int, tuple] = {}
+    t = ctx.t
+
+    def write_unseen(ctx, s, me, base, ix, vx):
+        deck, hands, known = s.deck, s.hands, s.known
+        hit = last.get(me)
+        if hit is not None and hit[0] == deck and hit[1] == hands and hit[2] == known:
+            ix.extend(hit[3])
+            vx.extend(hit[4])
+            return
+        per = _unseen_by_counting(ctx, s, me)
+        if per is None:  # a masked PlayerView state
+            _w_unseen(ctx, s, me, base, ix, vx)
+            return
+        per.append(sum(per))
+        idx = range(base, base + t + 1)
+        ix.extend(idx)
+        vx.extend(per)
+        last[me] = (deck[:], [h[:] for h in hands], [k[:] for k in known], idx, per)
+
+    return write_unseen
+
+
 def _unseen_by_counting(ctx, s, me) -> list[int] | None:
     """Type counts of the deck and the unshown hand cards of the others (None for a masked state)."""
     deck = s.deck
@@ -82,4 +112,4 @@ def counting_blocks(ctx: Context) -> list[Block]:
     return [Block("unseen", ctx.t + 1, ctx.comp + [float(ctx.cards)],
                   "card counting: per type slot the cards I have not seen and cannot locate (deck composition "
                   "minus every card I saw where it is; / cards of the type), then their total (/ deck cards)",
-                  _w_unseen)]
+                  _unseen_writer(ctx))]

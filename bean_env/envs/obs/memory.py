@@ -55,11 +55,13 @@ class Memory:
         self.active = bool(_SPEC_TRADES.get(ctx.variant))
         self._history: list | None = None
         self.seen = 0
+        self.version = 0  # changes whenever what the memory records may have changed
         self._clear(-1)
         self._pre = _NO_PRE
 
     def _clear(self, turn: int) -> None:
         n = self.ctx.n
+        self.version += 1
         self.turn = turn
         self.offers: list[OfferRecord] = []
         self.revealed: list[list[int]] = [[] for _ in range(n)]  # per seat: wanted types of its last acceptance
@@ -102,6 +104,7 @@ class Memory:
             self._clear(s.turn)
 
     def _trade(self, s: State, action) -> None:
+        self.version += 1
         decision, actor, made_any = self._pre
         kind = action.kind
         offers = self.offers
@@ -178,6 +181,30 @@ def known_hands_block(ctx: Context) -> Block:
                  "/ cards of the type)" + where, remembered(ctx, _w_known, lambda s, me: (s.hands, s.known)))
 
 
+def _negotiation_writer(ctx: Context):
+    """``_w_negotiation`` that, where the variant remembers, replays a seat's last output while the memory
+    is the same ``Memory`` at the same ``version`` (it changes with everything the memory records; the
+    block reads nothing else but the seat count)."""
+    if not ctx.remember:
+        return _w_negotiation
+    last: dict[int, tuple] = {}
+
+    def write_negotiation(ctx, s, me, base, ix, vx):
+        mem = ctx.mem
+        if mem is None:
+            return
+        hit = last.get(me)
+        if hit is not None and hit[0] is mem and hit[1] == mem.version:
+            ix.extend(hit[2])
+            vx.extend(hit[3])
+            return
+        start = len(ix)
+        _w_negotiation(ctx, s, me, base, ix, vx)
+        last[me] = (mem, mem.version, ix[start:], vx[start:])
+
+    return write_negotiation
+
+
 def _w_negotiation(ctx, s, me, base, ix, vx):
     mem = ctx.mem
     if mem is None or not mem.offers and not any(mem.revealed):
@@ -224,4 +251,4 @@ def negotiation_block(ctx: Context) -> Block:
                  f"executed (/ {int(cap)}, the trading rounds); the last {OFFERS_KEPT} offers, most recent first: one-hot proposer offset, one-hot "
                  "addressee offset (+ 'all'), given types (hand cards shown at submission and trade-area "
                  "cards), wanted types (/ cards of the type), offsets that accepted, one-hot outcome "
-                 "(open, declined, cancelled after acceptance, executed)", _w_negotiation)
+                 "(open, declined, cancelled after acceptance, executed)", _negotiation_writer(ctx))
