@@ -185,7 +185,10 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
             card = self.draw(s)
             if card is None:
                 break
-            self.hand_add(s, p, card, 1 << p)
+            hand = s.hands[p]                              # hand_add
+            k = bisect_left(hand, card)
+            hand.insert(k, card)
+            s.known[p].insert(k, 1 << p)
             if s.runouts >= s.limit:
                 s.end_pending = True
                 if not s.deck:
@@ -318,7 +321,9 @@ class TakeoverRules(TakeoverLegal, TakeoverInfo, Rules):
         for p in _FROM[s.n][old]:                         # the old active player first, then clockwise
             if s.end_pending:
                 break
-            self.draw_up(s, p, HAND_LIMIT - len(s.hands[p]))  # HT-5
+            need = HAND_LIMIT - len(s.hands[p])            # HT-5
+            if need > 0:
+                self.draw_up(s, p, need)
         self.to_turn(s)
 
     def start_final(self, s: State) -> None:
