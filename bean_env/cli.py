@@ -28,6 +28,12 @@ from .engine.actions import Action
 from .engine.config import OPTIONS
 from .render import render_game
 
+# numpy's OpenBLAS runs a thread per core for each matrix product; the ppo agent's one-row forward passes
+# then took 5-20x longer on a busy machine (2-8 ms against 0.4 ms per 4-player bohnanza decision). The
+# command's processes (and their workers) use one BLAS thread unless the variable is set. It only acts
+# if numpy is not loaded yet, which nothing above does (tests/cli checks it).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 
 # -- list -------------------------------------------------------------------------------------------------
 _ENV_OPTION_FALLBACK = {  # used where the env modules' docstrings have no ``name`` bullet

@@ -80,7 +80,7 @@ class Args:
     overwrite: bool = False
     """replace an existing run directory of the same name"""
     torch_threads: int = 1
-    """torch CPU threads"""
+    """CPU threads of torch and of numpy's BLAS (threadpoolctl)"""
 
 
 @dataclass
@@ -275,7 +275,7 @@ def run(args: Args) -> Path:
 
     from .evaluate import policy_row
     from .export import export_sb3, sb3_policy_net
-    from .runs import EvalLog, Run
+    from .runs import EvalLog, Run, limit_threads
     from .selfplay import Args as TrainArgs, eval_opponents, rule_config
     from .selfplay_env import make_aec
 
@@ -287,7 +287,7 @@ def run(args: Args) -> Path:
     name = args.run_name or f"bc_{args.variant}__{args.seed}__{int(time.time())}"
     run_dir = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
     print(f"run directory: {run_dir.path}", flush=True)
-    torch.set_num_threads(args.torch_threads)
+    limit_threads(args.torch_threads)
     torch.manual_seed(args.seed)
     prov = run_dir.write_start(args, args.variant, config)
 

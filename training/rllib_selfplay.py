@@ -40,7 +40,8 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from .evaluate import PLAY_MODES, policy_row
 from .opponents import OpponentPool, parse_mix
-from .runs import EvalLog, Run, RunDirError, named_options, resumed, sha256, stop_reason, stop_signals
+from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, sha256, stop_reason,
+                   stop_signals)
 from .selfplay import _bool, _field_docs, describe
 from .selfplay_env import make_aec
 
@@ -254,7 +255,7 @@ class Args:
     export: Optional[str] = None
     """also write the final policy file pair here"""
     torch_threads: int = 1
-    """torch CPU threads of the driver"""
+    """CPU threads of torch and of numpy's BLAS in the driver (threadpoolctl)"""
 
 
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> Args:
@@ -406,7 +407,7 @@ def train(args: Args) -> Path:
     if args.num_players is not None:
         rules["num_players"] = args.num_players
     rules = validate(args.variant, rules)
-    torch.set_num_threads(args.torch_threads)
+    limit_threads(args.torch_threads)
     prov = run.write_start(args, args.variant, rules)
     opponents = ["mafia"] if rules["num_players"] == 1 else \
         [o.strip() for o in args.eval_opponents.split(",") if o.strip()]

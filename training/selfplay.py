@@ -28,7 +28,7 @@ from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 
-from .runs import EvalLog, Run, RunDirError, named_options, resumed, stop_reason, stop_signals
+from .runs import EvalLog, Run, RunDirError, limit_threads, named_options, resumed, stop_reason, stop_signals
 
 
 @dataclass
@@ -101,7 +101,7 @@ class Args:
     export: Optional[str] = None
     """also write the final policy file pair here (e.g. agents/weights/bean_duel)"""
     torch_threads: int = 1
-    """torch CPU threads"""
+    """CPU threads of torch and of numpy's BLAS (threadpoolctl)"""
     progress: bool = True
     """show a progress bar"""
 
@@ -377,7 +377,7 @@ def train(args: Args) -> Path:
         run = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
     print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
     # -- seeding: every generator below derives from args.seed -----------------------------------------
-    torch.set_num_threads(args.torch_threads)
+    limit_threads(args.torch_threads)
     torch.manual_seed(args.seed)
     prov = run.write_start(args, args.variant, config)
 

@@ -162,3 +162,19 @@ def test_rules_ship_inside_the_wheel(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("### DUEL-5 ")
+
+
+def test_command_processes_use_one_blas_thread_unless_told():
+    """``bean-env`` sets OPENBLAS_NUM_THREADS=1 before numpy loads (so its ppo agents' forward passes do
+    not wait on BLAS threads), and keeps a value the user set."""
+    import os
+    import subprocess
+    import sys
+    code = ("import sys, os, bean_env.cli; assert 'numpy' not in sys.modules, 'numpy loaded before the setting'; "
+            "print(os.environ['OPENBLAS_NUM_THREADS'])")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
+    out = subprocess.run([sys.executable, "-c", code], env=dict(env, OPENBLAS_NUM_THREADS="2"),
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "2"

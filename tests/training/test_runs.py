@@ -169,3 +169,22 @@ def test_resume_keeps_saved_options_unless_named():
     assert args.seed == 4 and args.resume == "r" and args.time_limit == 3
     coded = resumed_args(Args(resume="r"), saved)  # built in code: defaults count as not named
     assert coded.eval_games == 20 and coded.learning_rate == 0.0001
+
+
+def test_limit_threads_sets_torch_and_blas_threads():
+    """Training processes run torch and numpy's BLAS on the asked thread count (a threaded BLAS slowed
+    the snapshot opponents' one-row forward passes several-fold on a busy machine)."""
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    import torch
+
+    from bean_env.training.runs import limit_threads
+    before_torch = torch.get_num_threads()
+    restore = threadpoolctl.threadpool_limits(None)  # remembers the current limits
+    try:
+        limit_threads(1)
+        assert torch.get_num_threads() == 1
+        blas = [p for p in threadpoolctl.threadpool_info() if p["user_api"] == "blas"]
+        assert blas and all(p["num_threads"] == 1 for p in blas)
+    finally:
+        restore.restore_original_limits()
+        torch.set_num_threads(before_torch)
