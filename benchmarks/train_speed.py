@@ -85,7 +85,7 @@ def measure(kind: str, variant: str, config: dict, steps: int, seed: int = 0) ->
 
 
 def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: int = 1, batched: bool = False,
-                 mix: str | None = None) -> float:
+                 mix: str | None = None, num_players: int | None = None, rules: str = "{}") -> float:
     """Learner decisions per CPU second in ``learn()`` of ``bean-env train``'s env and model (``tree``: a
     checkout whose ``training`` package is measured instead of the installed one)."""
     import dataclasses
@@ -100,7 +100,8 @@ def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: 
     from sb3_contrib import MaskablePPO
 
     torch.set_num_threads(1)
-    args = dataclasses.replace(Args(), variant=variant, n_envs=n_envs, n_steps=max(1, 2048 // n_envs), seed=seed)
+    args = dataclasses.replace(Args(), variant=variant, n_envs=n_envs, n_steps=max(1, 2048 // n_envs), seed=seed,
+                               num_players=num_players, rules=rules)
     if batched:
         args = dataclasses.replace(args, batched=True)
     if mix:
@@ -133,7 +134,8 @@ def compare_trainers(args) -> None:
     for r in range(args.rounds):
         for name, n, b in (runs if r % 2 == 0 else runs[::-1]):
             cmd = [sys.executable, str(pathlib.Path(__file__).resolve()), "--json-trainer", trees[name] or "-",
-                   "--n-envs", str(n), "--steps", str(args.steps), "--variant", args.variant]
+                   "--n-envs", str(n), "--steps", str(args.steps), "--variant", args.variant, "--rules", args.rules]
+            cmd += ["--num-players", str(args.num_players)] if args.num_players else []
             cmd += (["--batched"] if b else []) + (["--opponent-mix", args.opponent_mix] if args.opponent_mix else [])
             out = subprocess.run(cmd, capture_output=True, text=True, check=True,
                                  env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
@@ -145,7 +147,8 @@ def compare_trainers(args) -> None:
         label = f"{n} batched" if b else f"{n}"
         print(f"{name:10s} {label:>12s} {med:12,.0f} {f'{min(values):,.0f}-{max(values):,.0f}':>15s} "
               f"{(f'{med / base:.2f}x' if base else '-'):>19s}")
-    print(f"\nlearner decisions per CPU second in learn(), {args.variant}, medians of {args.rounds} rounds in "
+    print(f"\nlearner decisions per CPU second in learn(), {args.variant} {args.num_players or ''} {args.rules}, "
+          f"opponents {args.opponent_mix or 'default mix'}, medians of {args.rounds} rounds in "
           f"alternating child processes" + (f"; against = {args.against}" if args.against else ""))
 
 
@@ -159,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n-envs", type=int, nargs="*", default=[4, 16], help="with --trainer: envs per run")
     ap.add_argument("--rounds", type=int, default=3, help="with --trainer: alternating rounds")
     ap.add_argument("--against", help="with --trainer: another checkout, measured in alternation")
+    ap.add_argument("--rules", default="{}", help="with --trainer: rule options as JSON, as bean-env train takes them")
     ap.add_argument("--batched", action="store_true", help="with --trainer: also bean-env train --batched")
     ap.add_argument("--opponent-mix", help="with --trainer: another opponent mix than the trainer's default")
     ap.add_argument("--json-trainer", help=argparse.SUPPRESS)
@@ -166,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json_trainer:
         tree = None if args.json_trainer == "-" else args.json_trainer
         print(json.dumps({"rate": trainer_rate(tree, args.n_envs[0], args.steps, args.variant, batched=args.batched,
-                                               mix=args.opponent_mix)}))
+                                               mix=args.opponent_mix, num_players=args.num_players,
+                                               rules=args.rules)}))
         return 0
     if args.trainer:
         compare_trainers(args)
