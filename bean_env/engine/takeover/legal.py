@@ -182,7 +182,8 @@ class TakeoverLegal:
         return out
 
     def starts(self, s: State, p: int) -> list[Action]:
-        """Starts of the regular actions a-e for the active player (HT-4)."""
+        """Starts of the regular actions a-e for the active player (HT-4); ``turn_legal`` builds the same
+        list in one pass (tests compare the two)."""
         out = self.play_starts(s, p)
         out += self.merge_starts(s, p)
         out += self.turn_up_starts(s, p)
