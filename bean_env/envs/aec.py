@@ -321,6 +321,7 @@ class BeanAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._mask_for = -1
+        self._paying = False  # whether ``rewards`` holds a non-zero payment (else all are 0.0)
         self.memory = self.encoder.new_memory().reset(self.game)  # public history the observation reads
         # dense mode pays the coins earned in this episode (from a given position: from there on)
         self._paid = list(self.game.scores()) if start is not None else [0] * len(self.agents)
@@ -332,10 +333,12 @@ class BeanAECEnv(AECEnv):
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
         game = self.game
-        obs = self.encoder.encode(game.state, seat, self.memory).copy()
+        state = game.state
+        obs = self.encoder.encode(state, seat, self.memory).copy()
         mask = np.zeros(self.catalogue.size, dtype=np.int8)
-        if seat == game.state.actor and not game.state.over:
-            mask[self.legal_indices()] = 1
+        if seat == state.actor and not state.over:
+            legal = self.legal_indices()
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1  # faster than indexing with the list
         return {"observation": obs, "action_mask": mask}
 
     def legal_indices(self) -> list[int]:
@@ -359,15 +362,19 @@ class BeanAECEnv(AECEnv):
         seat = self.agent_name_mapping[agent]
         engine_action = self._decode(action, seat, agent)  # raises before anything changes
         self._cumulative_rewards[agent] = 0.0
-        for a in self.rewards:
-            self.rewards[a] = 0.0
+        if self._paying:  # last step paid: clear (else every reward is 0.0 already)
+            rewards = self.rewards
+            for a in rewards:
+                rewards[a] = 0.0
+            self._paying = False
         if engine_action is None:
             self._illegal(agent, action)
         else:
             game.apply(engine_action)
             self.memory.update(game)
             self._advance()
-        self._accumulate_rewards()
+        if self._paying:  # adding 0.0 rewards would change no sum
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -384,6 +391,7 @@ class BeanAECEnv(AECEnv):
         return None
 
     def _illegal(self, agent, action) -> None:
+        self._paying = True
         for a in self.agents:
             self.terminations[a] = True
             self.rewards[a] = 0.0
@@ -401,6 +409,7 @@ class BeanAECEnv(AECEnv):
                 game.apply(legal[0])
                 self.memory.update(game)
         if self.reward_mode == "dense":
+            self._paying = True
             earned = self.dense_rewards(game)
             for a in self.agents:
                 self.rewards[a] = earned[self.agent_name_mapping[a]]
@@ -408,6 +417,7 @@ class BeanAECEnv(AECEnv):
             for a in self.agents:
                 self.truncations[a] = True
         elif game.state.over:
+            self._paying = True
             rewards = final_rewards(self, game, self.reward_mode, self.win_bonus)
             for a in self.agents:
                 self.terminations[a] = True
