@@ -85,7 +85,8 @@ def measure(kind: str, variant: str, config: dict, steps: int, seed: int = 0) ->
 
 
 def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: int = 1, batched: bool = False,
-                 mix: str | None = None, num_players: int | None = None, rules: str = "{}") -> float:
+                 mix: str | None = None, num_players: int | None = None, rules: str = "{}",
+                 warmup: int = 2048) -> float:
     """Learner decisions per CPU second in ``learn()`` of ``bean-env train``'s env and model (``tree``: a
     checkout whose ``training`` package is measured instead of the installed one)."""
     import dataclasses
@@ -119,7 +120,7 @@ def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: 
                         gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
                         policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": torch.nn.Tanh},
                         seed=seed, device="cpu", verbose=0)
-    model.learn(2048)
+    model.learn(warmup)
     start = time.process_time()
     model.learn(steps, reset_num_timesteps=False)
     return steps / (time.process_time() - start)

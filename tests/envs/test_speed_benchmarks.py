@@ -62,3 +62,12 @@ def test_train_speed_smoke(capsys):
     bench = _load("train_speed")
     r = bench.measure("single", "bean_duel", {}, steps=256)
     assert r["steps"] >= 256 and 0 < r["env_share"] < 1 and r["steps_per_s"] > 0
+
+
+def test_train_speed_trainer_smoke():
+    """The trainer mode times bean-env train's own env and model, one env at a time and batched."""
+    import pytest
+    pytest.importorskip("sb3_contrib")
+    bench = _load("train_speed")
+    for batched in (False, True):
+        assert bench.trainer_rate(None, 2, 128, "bean_duel", batched=batched, warmup=64) > 0
