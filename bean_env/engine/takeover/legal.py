@@ -39,9 +39,7 @@ _TWO_OR_MORE = [len(positions) >= 2 for positions in _IDX]
 _HARVESTS = [[_HARVEST[f] for f in positions] for positions in _IDX]
 _SAME = [[row[g * 4] for g in range(3)] for row in _ATTACK]  # [target seat][position]: same-position attack
 _OTHERS = [[[q for q in range(n) if q != p] for p in range(n)] for n in range(8)]  # other seats, increasing
-
-
-
+# [target seat][position]: (target field index, position, same-position attack action)
 _CANDIDATE = [[(q * 3 + g, g, _SAME[q][g]) for g in range(3)] for q in range(8)]
 
 
