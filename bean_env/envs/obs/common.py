@@ -6,7 +6,7 @@ number of cards of that type in the deck (exact, no cap).
 """
 from __future__ import annotations
 
-from .core import Block, Context, PileCounts, counts, pile, put, rel, remembered
+from .core import Block, Context, PileCounts, counts, pile, remembered
 from .counting import counting_blocks
 from .memory import known_hands_block
 
@@ -27,11 +27,13 @@ def _w_decision(ctx, s, me, base, ix, vx):
 
 
 def _w_actor(ctx, s, me, base, ix, vx):
+    n = s.n
     if s.actor >= 0 and not s.over:
-        ix.append(base + rel(s, me, s.actor))
+        ix += (base + (s.actor - me) % n, base + n + (s.active - me) % n)
+        vx += (1.0, 1.0)
+    else:
+        ix.append(base + n + (s.active - me) % n)
         vx.append(1.0)
-    ix.append(base + ctx.n + rel(s, me, s.active))
-    vx.append(1.0)
 
 
 def _w_hand(ctx, s, me, base, ix, vx):
@@ -117,12 +119,30 @@ def _discard_writer(counter: PileCounts):
 
 
 def _w_deck(ctx, s, me, base, ix, vx):
-    vals = (len(s.deck), s.runouts, max(s.limit - s.runouts, 0), s.turn, s.end_pending,
-            len(s.removed), len(s.set_aside))
-    for k, v in enumerate(vals):
-        if v:
-            ix.append(base + k)
-            vx.append(float(v))
+    """Deck size, run-outs so far and left, turn number, game-end run-out flag, cards removed and set
+    aside (the non-zero ones)."""
+    if s.deck:
+        ix.append(base)
+        vx.append(float(len(s.deck)))
+    r = s.runouts
+    if r:
+        ix.append(base + 1)
+        vx.append(float(r))
+    if s.limit > r:
+        ix.append(base + 2)
+        vx.append(float(s.limit - r))
+    if s.turn:
+        ix.append(base + 3)
+        vx.append(float(s.turn))
+    if s.end_pending:
+        ix.append(base + 4)
+        vx.append(float(s.end_pending))
+    if s.removed:
+        ix.append(base + 5)
+        vx.append(float(len(s.removed)))
+    if s.set_aside:
+        ix.append(base + 6)
+        vx.append(float(len(s.set_aside)))
 
 
 def common_blocks(ctx: Context) -> list[Block]:

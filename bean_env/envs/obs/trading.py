@@ -13,14 +13,22 @@ PLANT_CAP = 2  # hand cards planted in one turn's planting step (BASE-5: one, op
 def _w_trade(ctx, s, me, base, ix, vx):
     """Trading round, rounds left, hand cards planted this turn, offer made this round, slot holder,
     harvest window seats."""
-    rules = ctx.rules
-    n = s.n
-    put(ix, vx, base, s.t_round)
-    put(ix, vx, base + 1, max(rules.max_rounds - s.t_round, 0) if s.t_round else 0)
-    put(ix, vx, base + 2, s.planted)
-    put(ix, vx, base + 3, s.t_any)
-    if s.t_round:
-        ix.append(base + 4 + rel(s, me, (s.active + s.t_slot) % n))
+    n, r = s.n, s.t_round
+    if r:
+        ix.append(base)
+        vx.append(float(r))
+        left = ctx.rules.max_rounds - r
+        if left > 0:
+            ix.append(base + 1)
+            vx.append(float(left))
+    if s.planted:
+        ix.append(base + 2)
+        vx.append(float(s.planted))
+    if s.t_any:
+        ix.append(base + 3)
+        vx.append(float(s.t_any))
+    if r:
+        ix.append(base + 4 + (s.active + s.t_slot - me) % n)  # the slot holder's seat offset
         vx.append(1.0)
     if s.decision == "harvest_window":
         mark_seats(s, me, s.window, base + 4 + n, ix, vx)
