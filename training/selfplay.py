@@ -46,8 +46,8 @@ class Args:
     n_envs: int = 4
     """parallel self-play envs (in one process)"""
     batched: bool = False
-    """step the n_envs games as one batch (bean_env.vector; snapshot opponents decide in one forward pass);
-    faster, most with many envs, e.g. --n-envs 16 --n-steps 128 (benchmarks/train_speed.py)"""
+    """step the n_envs games as one batch (bean_env.vector): the snapshot opponents of all games decide in
+    one forward pass, which pays where snapshots fill many seats (benchmarks/train_speed.py --trainer)"""
     n_steps: int = 512
     """rollout length per env and PPO update"""
     batch_size: int = 256
