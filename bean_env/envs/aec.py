@@ -334,7 +334,7 @@ class BeanAECEnv(AECEnv):
         seat = self.agent_name_mapping[agent]
         game = self.game
         state = game.state
-        obs = self.encoder.encode(state, seat, self.memory).copy()
+        obs = self.encoder.encode_new(state, seat, self.memory)
         mask = np.zeros(self.catalogue.size, dtype=np.int8)
         if seat == state.actor and not state.over:
             legal = self.legal_indices()

@@ -24,7 +24,7 @@ from ...cards import NUM_TYPES
 from ...engine.state import State
 
 VERSION = "bean_env.observation/1"
-_fromiter, _multiply, _minimum, _INTP, _F32 = np.fromiter, np.multiply, np.minimum, np.intp, np.float32
+_fromiter, _multiply, _minimum, _zeros, _INTP, _F32 = np.fromiter, np.multiply, np.minimum, np.zeros, np.intp, np.float32
 
 Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, raw value) pairs
 
@@ -120,6 +120,17 @@ class ObservationEncoder:
         buf.fill(0.0)
         if ix:
             n = len(ix)  # fromiter with a known dtype converts the lists faster than buf[ix] = vx
+            buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
+            _multiply(buf, self.scale, out=buf)
+            _minimum(buf, self.high, out=buf)  # capped entries read 1
+        return buf
+
+    def encode_new(self, s: State, me: int, memory=None) -> np.ndarray:
+        """``encode`` into a new array that the caller owns (cheaper than copying the internal buffer)."""
+        ix, vx = self._raw(s, me, memory)
+        buf = _zeros(self.size, _F32)
+        if ix:
+            n = len(ix)
             buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
             _multiply(buf, self.scale, out=buf)
             _minimum(buf, self.high, out=buf)  # capped entries read 1
