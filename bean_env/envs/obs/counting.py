@@ -26,22 +26,29 @@ def _w_unseen(ctx, s, me, base, ix, vx):
 
 def _unseen_writer(ctx: Context):
     """``_w_unseen`` that, where the variant remembers (``core.remembered``), replays a seat's last
-    output while the deck, the hands and what was shown of them are what they were. Only outputs
-    counted on a real state are kept: equal decks and hands are then real too, and counting them again
-    gives the same numbers (a masked state reads more of the table; it is always recomputed)."""
+    output while the deck, the hands and what was shown of them are what they were. The deck is
+    compared once, by the deck's ``PileCounts`` (its ``version`` changes whenever the deck differs from
+    the one it counted last). Only outputs counted on a real state are kept: equal decks and hands are
+    then real too, and counting them again gives the same numbers (a masked state reads more of the
+    table; it is always recomputed)."""
     if not ctx.remember:
         return _w_unseen
     last: dict[int, tuple] = {}
     t = ctx.t
+    counter = ctx.deck_pile
 
     def write_unseen(ctx, s, me, base, ix, vx):
         deck, hands, known = s.deck, s.hands, s.known
+        if deck and deck[-1] < 0:  # a masked PlayerView state
+            _w_unseen(ctx, s, me, base, ix, vx)
+            return
+        in_deck = counter.of(deck)
         hit = last.get(me)
-        if hit is not None and hit[0] == deck and hit[1] == hands and hit[2] == known:
+        if hit is not None and hit[0] == counter.version and hit[1] == hands and hit[2] == known:
             ix.extend(hit[3])
             vx.extend(hit[4])
             return
-        per = _unseen_by_counting(ctx, s, me)
+        per = _unseen_by_counting(ctx, s, me, in_deck)
         if per is None:  # a masked PlayerView state
             _w_unseen(ctx, s, me, base, ix, vx)
             return
@@ -49,17 +56,18 @@ def _unseen_writer(ctx: Context):
         idx = range(base, base + t + 1)
         ix.extend(idx)
         vx.extend(per)
-        last[me] = (deck[:], [h[:] for h in hands], [k[:] for k in known], idx, per)
+        last[me] = (counter.version, [h[:] for h in hands], [k[:] for k in known], idx, per)
 
     return write_unseen
 
 
-def _unseen_by_counting(ctx, s, me) -> list[int] | None:
-    """Type counts of the deck and the unshown hand cards of the others (None for a masked state)."""
+def _unseen_by_counting(ctx, s, me, in_deck: list | None = None) -> list[int] | None:
+    """Type counts of the deck (``in_deck`` if counted already) and the unshown hand cards of the others
+    (None for a masked state)."""
     deck = s.deck
     if deck and deck[-1] < 0:
         return None
-    per = list(ctx.deck_pile.of(deck))
+    per = list(ctx.deck_pile.of(deck) if in_deck is None else in_deck)
     tslot, bit = ctx.tslot, 1 << me
     for q in range(s.n):
         if q != me:
