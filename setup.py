@@ -23,6 +23,13 @@ COMPILED = [
     "bean_env/engine/mafia.py",
     "bean_env/engine/catalogue.py",
     "bean_env/engine/views.py",
+    "bean_env/envs/obs/core.py",
+    "bean_env/envs/obs/common.py",
+    "bean_env/envs/obs/counting.py",
+    "bean_env/envs/obs/memory.py",
+    "bean_env/envs/obs/trading.py",
+    "bean_env/envs/obs/mafia.py",
+    "bean_env/envs/obs/takeover.py",
 ]
 
 if os.environ.get("BEAN_ENV_COMPILE") == "1":

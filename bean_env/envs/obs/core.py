@@ -16,11 +16,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from ...cards import NUM_TYPES
+from ...engine.compiled import mypyc_attr
 from ...engine.state import State
 
 VERSION = "bean_env.observation/1"
@@ -33,7 +34,7 @@ Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, raw valu
 class Context:
     """What the blocks of one variant config need to know."""
     variant: str
-    rules: object
+    rules: Any
     n: int                      # seats
     types: tuple                # type codes of the deck, in slot order
     tslot: list                 # type code -> slot (-1 if not in the deck)
@@ -45,9 +46,10 @@ class Context:
     cards: int = 0              # cards in the deck
     t: int = 0                  # number of type slots
     remember: bool = False      # blocks replay their last output while their inputs are unchanged
-    mem: object = None          # the memory of the current encode call (or None)
+    mem: Any = None             # the memory of the current encode call (or None)
     piles: dict = field(default_factory=dict)  # name -> PileCounts shared by the blocks
     coin_piles: list = field(default_factory=list)  # per seat: PileCounts of its coin stack
+    deck_pile: Any = None       # PileCounts of the deck (made after init)
 
     def __post_init__(self):
         self.t = len(self.types)
@@ -73,6 +75,7 @@ class Block:
         return h
 
 
+@mypyc_attr(native_class=False)  # compiled classes cannot subclass built-in exceptions
 class StaleMemoryError(RuntimeError):
     """The memory passed to ``encode`` has not seen every action of its game."""
 

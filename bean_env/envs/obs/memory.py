@@ -86,7 +86,7 @@ class Memory:
 
     def update(self, game) -> None:
         """Take in the action just applied to ``game`` (its last history entry)."""
-        h = game.history
+        h: list = game.history
         if h is not self._history or len(h) != self.seen + 1:
             raise StaleMemoryError("memory.update(game) must follow each game.apply of the game it was "
                                    "reset with, once per action")
@@ -159,7 +159,7 @@ def _w_known(ctx, s, me, base, ix, vx):
             continue
         hand = hands[q]
         at = base + (k - 1) * width
-        seen: dict[int, int] = {}
+        seen = {}  # card -> copies of it known in this hand
         for i, b in enumerate(known):
             if b & bit:
                 c = hand[i]

@@ -3,7 +3,7 @@ budgets and copying round, the composite action being built."""
 from __future__ import annotations
 
 from ...engine.takeover.textcards import NUM_TEXTS
-from .common import COIN_CAP, FIELD_CAP, HAND_CAP
+from .common import FIELD_CAP, HAND_CAP
 from .core import Block, Context, mark_seats, put, rel
 
 DECISIONS = ("turn", "copy", "play", "place", "harvest", "attack", "defend", "override", "show", "seed_coin",
@@ -42,7 +42,7 @@ def _w_fields(ctx, s, me, base, ix, vx):
                 ix.append(r + t)
                 vx.append(float(length))
                 run += 1
-            per: dict[int, int] = {}
+            per = {}  # card -> copies in the pile
             for c in pile:
                 per[c] = per.get(c, 0) + 1
             for c, m in per.items():

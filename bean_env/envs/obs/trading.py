@@ -79,7 +79,7 @@ def _w_offer(ctx, s, me, base, ix, vx):
 
 
 def bohnanza_blocks(ctx: Context) -> list[Block]:
-    n, t, comp, k = ctx.n, ctx.t, ctx.comp, ctx.hand_k
+    n, comp, k = ctx.n, ctx.comp, ctx.hand_k
     rounds = float(max(ctx.rules.max_rounds, 1))
     hand_cap = float(HAND_CAP)
     offer_high = ([1.0] * (2 * n + 1) + [hand_cap] + comp + comp + comp + [1.0] * (3 * n) + comp + comp
