@@ -9,7 +9,8 @@ import os
 
 from setuptools import setup
 
-# The hot modules of random play and env steps (benchmarks/engine_speed.py --profile). game.py (the
+# The hot modules of random play and env steps (benchmarks/engine_speed.py --profile) and the observation
+# encoder (most of an env step; the variant blocks' writers are plain functions, typed loosely). game.py (the
 # facade) stays pure Python: it checks its inputs itself (numpy seeds and action parts, clear errors),
 # where compiled code would reject them by their annotations. The takeover rules subclass the compiled
 # Rules and stay pure Python (see bean_env/engine/compiled.py); an uncompiled subclass must not override
