@@ -274,7 +274,7 @@ class SingleAgentEnv(gymnasium.Env):
         return self._mask
 
     def _obs(self) -> np.ndarray:
-        return self.encoder.encode(self.game.state, self.seat, self.memory).copy()
+        return self.encoder.encode_new(self.game.state, self.seat, self.memory)
 
     def _info(self) -> dict:
         return {"seat": self.seat, "decision": self.game.decision, "action_mask": self.action_masks()}

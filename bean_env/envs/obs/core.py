@@ -121,19 +121,17 @@ class ObservationEncoder:
         ix, vx = self._raw(s, me, memory)
         buf = self._buf if out is None else out
         buf.fill(0.0)
-        if ix:
-            n = len(ix)  # fromiter with a known dtype converts the lists faster than buf[ix] = vx
-            buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
-            _multiply(buf, self.scale, out=buf)
-            _minimum(buf, self.high, out=buf)  # capped entries read 1
-        return buf
+        return self._scatter(buf, ix, vx)
 
     def encode_new(self, s: State, me: int, memory=None) -> np.ndarray:
         """``encode`` into a new array that the caller owns (cheaper than copying the internal buffer)."""
         ix, vx = self._raw(s, me, memory)
-        buf = _zeros(self.size, _F32)
+        return self._scatter(_zeros(self.size, _F32), ix, vx)
+
+    def _scatter(self, buf: np.ndarray, ix: list, vx: list) -> np.ndarray:
+        """Write the entries into the zeroed ``buf``, scaled into [0, 1]."""
         if ix:
-            n = len(ix)
+            n = len(ix)  # fromiter with a known dtype converts the lists faster than buf[ix] = vx
             buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
             _multiply(buf, self.scale, out=buf)
             _minimum(buf, self.high, out=buf)  # capped entries read 1
