@@ -201,3 +201,16 @@ def defence_twins(seed_from: int = 7):
     s.guard[i], s.tdeck[swap] = s.tdeck[swap], s.guard[i]
     twin.history[-1] = Action(Kind.HT_DEFEND, s.guard[i])
     return game, twin, defender
+
+
+def memoryless_encoder(game):
+    """A new observation encoder of the game's config that remembers nothing (every block is computed
+    every time): the reference the encoders' memos are checked against."""
+    from bean_env.envs.obs.common import common_blocks
+    from bean_env.envs.obs.core import _SPECS, ObservationEncoder, make_context
+
+    s = game.state
+    ctx = make_context(s.variant, game.rules, s.n)
+    ctx.remember = False
+    spec = _SPECS[s.variant]
+    return ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)), spec.history_blocks)

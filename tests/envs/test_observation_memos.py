@@ -8,19 +8,9 @@ import random
 import numpy as np
 import pytest
 
+from helpers import memoryless_encoder
+
 from bean_env.envs import bohnanza_v1
-
-
-def _plain_encoder(game):
-    """An encoder of the game's config that remembers nothing (every block computed every time)."""
-    from bean_env.envs.obs.common import common_blocks
-    from bean_env.envs.obs.core import _SPECS, ObservationEncoder, make_context
-
-    s = game.state
-    ctx = make_context(s.variant, game.rules, s.n)
-    ctx.remember = False
-    spec = _SPECS[s.variant]
-    return ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)), spec.history_blocks)
 
 
 @pytest.mark.parametrize("seed", [3, 8])
@@ -28,7 +18,7 @@ def test_env_observations_equal_an_encoder_without_memories(seed):
     env = bohnanza_v1.env(num_players=4)
     env.reset(seed=seed)
     raw = env.unwrapped
-    plain = _plain_encoder(raw.game)
+    plain = memoryless_encoder(raw.game)
     assert raw.encoder.ctx.remember and not plain.ctx.remember
     rng = random.Random(seed)
     negotiated = 0

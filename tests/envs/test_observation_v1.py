@@ -10,6 +10,7 @@ from collections import Counter
 import numpy as np
 import pytest
 from envcases import CASES, case_id
+from helpers import memoryless_encoder
 
 from bean_env import new_game
 from bean_env.cards import CODE
@@ -269,18 +270,6 @@ def test_env_memory_follows_every_applied_action():
     assert raw.memory.seen == len(raw.game.history)
 
 
-def _fresh_encoder(game):
-    """A new encoder of the game's config, with empty writer memories (not the cached one)."""
-    from bean_env.envs.obs.common import common_blocks
-    from bean_env.envs.obs.core import ObservationEncoder, _SPECS, make_context
-
-    s = game.state
-    ctx = make_context(s.variant, game.rules, s.n)
-    ctx.remember = False
-    spec = _SPECS[s.variant]
-    return ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)), spec.history_blocks)
-
-
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_remembered_writers_replay_exactly(case):
     """Blocks that replay their last output while the state values they read are unchanged give the same
@@ -303,9 +292,9 @@ def test_remembered_writers_replay_exactly(case):
         state, seat = states[i]
         for me in {seat, (seat + 1) % state.n}:
             got = enc.encode(state, me).copy()
-            assert np.array_equal(got, _fresh_encoder(game).encode(state, me)), (i, me)
+            assert np.array_equal(got, memoryless_encoder(game).encode(state, me)), (i, me)
     view = game.view(0)  # a masked state (hidden cards are -1)
-    assert np.array_equal(enc.encode(view.state, 0).copy(), _fresh_encoder(game).encode(view.state, 0))
+    assert np.array_equal(enc.encode(view.state, 0).copy(), memoryless_encoder(game).encode(view.state, 0))
 
 
 def test_each_env_keeps_its_own_encoder_memos():
