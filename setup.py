@@ -1,9 +1,9 @@
 """Build hook. The package metadata lives in pyproject.toml; this file only adds the optional compiled
 build: with ``BEAN_ENV_COMPILE=1`` the engine's hot modules and the observation encoder are compiled with
 mypyc (``mypy`` and ``numpy`` must be installed, and the install run with ``--no-build-isolation``;
-``make compiled`` does both). Without it
-the package is pure Python, exactly as without this file. Never build the compiled modules in place in
-a working tree: the ``.so`` files next to the sources would replace the pure modules."""
+``make compiled`` does both). Without it the package is pure Python, exactly as without this file.
+Never build the compiled modules in place in a working tree: the ``.so`` files next to the sources would
+replace the pure modules."""
 from __future__ import annotations
 
 import os
