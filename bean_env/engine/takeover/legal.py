@@ -56,6 +56,20 @@ _PAIRS = [[[[_pairs(n, p, mask, banned) for banned in range(1 << n)] for mask in
           for n in range(6)]
 
 
+def _merges(ftype: list, base: int, idx, muta: bool, out: list) -> None:
+    """Append the merges (HT-8; TXT-8 with the Mutabohne) among the own non-empty field positions
+    ``idx`` of the seat whose fields start at ``base``, in legal-action order."""
+    for i in idx:
+        ti = ftype[base + i]
+        for j in idx:
+            if i != j:
+                tj = ftype[base + j]
+                if ti == tj:
+                    out.append(_MERGE[i][j])
+                elif muta and ti == _NEXT_TYPE[tj]:
+                    out.append(_MERGE_MUTA[i][j])
+
+
 class TakeoverLegal:
     """The legal-action generator and the composite option lists."""
 
@@ -156,16 +170,7 @@ class TakeoverLegal:
         if _TWO_OR_MORE[mask]:
             t0, t1, t2 = ftype[base], ftype[base + 1], ftype[base + 2]
             if muta or (t0 >= 0 and (t0 == t1 or t0 == t2)) or (t1 >= 0 and t1 == t2):
-                idx = _IDX[mask]
-                for a in idx:
-                    ti = ftype[base + a]
-                    for b in idx:
-                        if a != b:
-                            tj = ftype[base + b]
-                            if ti == tj:
-                                out.append(_MERGE[a][b])
-                            elif muta and ti == _NEXT_TYPE[tj]:
-                                out.append(_MERGE_MUTA[a][b])
+                _merges(ftype, base, _IDX[mask], muta, out)
         # c) turn up (HT-9)
         if empty and s.deck:
             out.append(TURN_UP)
@@ -247,16 +252,8 @@ class TakeoverLegal:
         ftype = s.ftype
         if not muta and len({ftype[base + i] for i in idx}) == len(idx):
             return []                                  # no two fields of one type
-        out = []
-        for i in idx:
-            ti = ftype[base + i]
-            for j in idx:
-                if i != j:
-                    tj = ftype[base + j]
-                    if ti == tj:
-                        out.append(_MERGE[i][j])
-                    elif muta and ti == _NEXT_TYPE[tj]:
-                        out.append(_MERGE_MUTA[i][j])
+        out: list[Action] = []
+        _merges(ftype, base, idx, muta, out)
         return out
 
     # c) turn up (HT-9)
