@@ -31,3 +31,12 @@ def pile(game, seat: int, field: int) -> list[str]:
 
 def hundredths(game) -> list[int]:
     return game.scores()
+
+
+def deal_texts(game, rng) -> None:
+    """Deal the whole text deck out to random seats (``rng``), hands sorted: many text-card situations."""
+    s = game.state
+    while s.tdeck:
+        s.texts[rng.randrange(s.n)].append(s.tdeck.pop())
+    for hand in s.texts:
+        hand.sort()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from takeover_util import deal_texts
 
 from bean_env import Game, new_game
 from bean_env.engine.state import EMPTY
@@ -19,12 +20,7 @@ PLAYERS = (2, 3, 4, 5)
 def dealt_game(n: int, seed: int) -> Game:
     """A short game whose text deck is dealt out at random (many text-card situations)."""
     g = new_game("hostile_takeover", seed=seed, num_players=n, max_turns=30, max_actions_per_turn=6)
-    s = g.state
-    rng = random.Random(seed)
-    while s.tdeck:
-        s.texts[rng.randrange(n)].append(s.tdeck.pop())
-    for hand in s.texts:
-        hand.sort()
+    deal_texts(g, random.Random(seed))
     return g
 
 

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 from helpers import assert_conserved, assert_well_formed, random_playout, state_digest
-from takeover_util import texts_conserved
+from takeover_util import deal_texts, texts_conserved
 
 from bean_env import Game, new_game, replay
 from bean_env.cards import DECKS
@@ -228,12 +228,8 @@ def test_text_heavy_random_games_conserve_and_resample(n):
     action; every view's resampled game is consistent (cards conserved, a legal action exists)."""
     for seed in range(150):
         g = short_game(n, seed, cut=None if seed % 2 else 5 + seed % 20)
-        s = g.state
         rng = random.Random(seed)
-        while s.tdeck:
-            s.texts[rng.randrange(n)].append(s.tdeck.pop())
-        for hand in s.texts:
-            hand.sort()
+        deal_texts(g, rng)
         steps = 0
         while not g.is_over:
             legal = g.legal_actions()
