@@ -10,6 +10,7 @@ import pytest
 
 from helpers import memoryless_encoder
 
+from bean_env import new_game
 from bean_env.envs import bohnanza_v1
 
 
@@ -75,3 +76,36 @@ def test_memory_version_changes_with_every_offer_record():
             seen += 1
             assert after[0] != before[0]
     assert seen > 20
+
+
+def _card_places(s) -> str:
+    """Everything the blocks under ``Memory.cards`` read: where every card is and who saw which."""
+    return repr((s.deck, s.discard, s.removed, s.set_aside, s.face_up, s.hands, s.known, s.ftype, s.fcount,
+                 s.nfields, s.coins, s.to_plant, s.runouts, s.limit, s.turn, s.end_pending))
+
+
+@pytest.mark.parametrize("options", [
+    {"num_players": 4}, {"num_players": 3, "edition": "english"}, {"num_players": 7, "edition": "english"},
+    {"num_players": 5, "trade_preset": "learning"}, {"num_players": 4, "proposals": "active_only",
+                                                      "max_offer_cards": 1}])
+def test_cards_token_changes_whenever_a_card_moves_or_is_shown(options):
+    """The observation replays the card blocks while ``Memory.cards`` is unchanged (``token_writer``): it
+    must change with every action that moves a card or shows one (a submitted offer, an executed trade,
+    a kept trade-area card, the end of trading, a harvest during trading), checked after every applied
+    action of random games; and it must stay for most talk (building and answering offers, passing)."""
+    rng = random.Random(11)
+    kept = changed = 0
+    for seed in range(2):
+        game = new_game("bohnanza", seed=seed, **options)
+        mem = bohnanza_v1.raw_env(**options).encoder.new_memory().reset(game)
+        while not game.is_over and not game.is_truncated:
+            token, places = mem.cards, _card_places(game.state)
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            mem.update(game)
+            if mem.cards == token:
+                assert _card_places(game.state) == places, (seed, len(game.history), game.history[-1])
+                kept += 1
+            else:
+                changed += 1
+    assert kept > 30 and changed > 300, (kept, changed)

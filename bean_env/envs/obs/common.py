@@ -157,28 +157,30 @@ def common_blocks(ctx: Context) -> list[Block]:
         Block("hand", t + k * t, comp + [1.0] * (k * t),
               f"my hand: counts per type slot (/ cards of the type), then the first {k} positions (front "
               "first, the cards planted next) each a one-hot type slot",
-              remembered(ctx, _w_hand, lambda s, me: (s.hands[me],))),
+              remembered(ctx, _w_hand, lambda s, me: (s.hands[me],)), token="cards"),
         Block("hand_sizes", n, float(HAND_CAP), f"hand size per seat offset (/ {HAND_CAP}, capped)",
-              _w_hand_sizes, clip=True),
+              _w_hand_sizes, clip=True, token="cards"),
         known_hands_block(ctx),
         Block("fields", n * 3 * (t + 2), ([1.0] * t + [float(FIELD_CAP), 1.0]) * (3 * n),
               f"per seat offset, per field 1..3: one-hot type slot, card count (/ {FIELD_CAP}, capped), "
               "field owned flag", remembered(ctx, _w_fields, lambda s, me: (s.ftype, s.fcount, s.nfields)),
-              clip=True),
+              clip=True, token="cards"),
         Block("coins", n * (t + 1), ([float(COIN_CAP)] + comp) * n,
               f"per seat offset: coins (/ {COIN_CAP}, capped), then its coin stack per type slot (/ cards "
               "of the type; harvests are public)", remembered(ctx, _w_coins, lambda s, me: (s.coins,)),
-              clip=True),
-        Block("face_up", t, comp, "trade area / face-up cards: counts per type (/ cards of the type)", _w_face_up),
+              clip=True, token="cards"),
+        Block("face_up", t, comp, "trade area / face-up cards: counts per type (/ cards of the type)", _w_face_up,
+              token="cards"),
         Block("to_plant", n * t, comp * n, "cards to plant per seat offset: counts per type (/ cards of the type)",
-              remembered(ctx, _w_to_plant, lambda s, me: (s.to_plant,))),
+              remembered(ctx, _w_to_plant, lambda s, me: (s.to_plant,)), token="cards"),
         Block("discard", 2 * t + 1, [1.0] * t + comp + [cards],
               "discard pile: one-hot top type, counts per type (/ cards of the type), size (/ deck cards)",
-              remembered(ctx, _discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,), per_seat=False)),
+              remembered(ctx, _discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,), per_seat=False),
+              token="cards"),
         Block("deck", 7, [cards, RUNOUT_CAP, RUNOUT_CAP, TURN_CAP, 1.0, cards, cards],
               f"deck size (/ deck cards), run-outs so far and run-outs left to game end (/ {RUNOUT_CAP}, "
               f"capped), turn number (/ {TURN_CAP}, capped), game-end run-out happened flag, cards out of "
-              "the game, cards set aside (/ deck cards)", _w_deck, clip=True),
+              "the game, cards set aside (/ deck cards)", _w_deck, clip=True, token="cards"),
     ] + counting_blocks(ctx)
 
 

@@ -66,6 +66,7 @@ class Block:
     doc: str
     write: Writer
     clip: bool = False          # raw values may exceed ``high`` (a cap); they read as 1
+    token: str = ""             # a ``Memory`` token that changes whenever the output may (``token_writer``)
 
     def highs(self) -> np.ndarray:
         h = np.asarray(self.high, dtype=np.float64)
@@ -98,6 +99,11 @@ class ObservationEncoder:
         self.low = np.zeros(size, dtype=np.float32)
         self.high = np.ones(size, dtype=np.float32)
         self._writers = [(b.write, start) for b, start in zip(blocks, self.starts)]
+        if ctx.remember:  # blocks with a memory token: one writer per token, first
+            tokens = sorted({b.token for b in blocks if b.token})
+            self._writers = [(token_writer(name, [(b.write, st) for b, st in zip(blocks, self.starts)
+                                                  if b.token == name]), 0) for name in tokens]
+            self._writers += [(b.write, st) for b, st in zip(blocks, self.starts) if not b.token]
         self._buf = np.zeros(size, dtype=np.float32)
 
     # -- encoding ------------------------------------------------------------------------------------
@@ -215,6 +221,33 @@ def remembered(ctx: Context, write: Writer, reads: Callable, per_seat: bool = Tr
         write_remembered(ctx, s, 0, base, ix, vx)
 
     return write_shared
+
+
+def token_writer(token: str, writers: list) -> Writer:
+    """Writers (``(write, start)`` pairs) of blocks that read only what the ``Memory`` token ``token``
+    follows (``Memory.cards``: where the cards are and who saw them), as one writer that replays a
+    seat's last output of all of them while the state is the same object, followed by the same memory,
+    at the same token. Without a memory it always writes."""
+    last: dict[int, tuple] = {}
+
+    def write_token(ctx, s, me, base, ix, vx):
+        mem = ctx.mem
+        if mem is None or not mem.active:
+            for write, start in writers:
+                write(ctx, s, me, start, ix, vx)
+            return
+        now = getattr(mem, token)
+        hit = last.get(me)
+        if hit is not None and hit[0] is mem and hit[1] == now and hit[2] is s:
+            ix.extend(hit[3])
+            vx.extend(hit[4])
+            return
+        at = len(ix)
+        for write, start in writers:
+            write(ctx, s, me, start, ix, vx)
+        last[me] = (mem, now, s, ix[at:], vx[at:])
+
+    return write_token
 
 
 # -- small writer helpers ------------------------------------------------------------------------------

@@ -120,4 +120,4 @@ def counting_blocks(ctx: Context) -> list[Block]:
     return [Block("unseen", ctx.t + 1, ctx.comp + [float(ctx.cards)],
                   "card counting: per type slot the cards I have not seen and cannot locate (deck composition "
                   "minus every card I saw where it is; / cards of the type), then their total (/ deck cards)",
-                  _unseen_writer(ctx))]
+                  _unseen_writer(ctx), token="cards")]

@@ -23,6 +23,13 @@ _SUBMIT, _OFFER_CARDS = Kind.SUBMIT, Kind.OFFER_CARDS  # kinds that make an offe
 OPEN, DECLINED, CANCELLED, EXECUTED = range(4)
 OUTCOMES = ("open", "declined", "cancelled", "executed")
 _NO_PRE = ("", EMPTY, False)  # (decision, actor, offers made since the last trade) before an action
+# Talk: the steps of a negotiation that move no card and show none (see ``Memory.cards``). SUBMIT and
+# OFFER_CARDS show the offered hand cards, KEEP and END_TRADING move cards, and an offer's execution
+# (it clears the offers made since the last trade, TRADE-5) or the end of trading can follow any talk
+# action: ``Memory.update`` checks those after the fact.
+_TALK_KINDS = frozenset((Kind.PASS, Kind.OFFER, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.CANCEL,
+                         Kind.ACCEPT, Kind.DECLINE, Kind.PICK))
+_TALK_DECISIONS = frozenset(("offer", "compose", "respond", "pick", "choose_give"))
 
 
 class OfferRecord:
@@ -56,6 +63,10 @@ class Memory:
         self._history: list | None = None
         self.seen = 0
         self.version = 0  # changes whenever what the memory records may have changed
+        # a token for encoders that replay unchanged blocks (``core.token_writer``): it changes with
+        # every action except talk, so while it stays, no card moved and none was shown
+        self.cards = 0
+        self._talk_from = ("", False)  # (decision, offers made since the last trade) after the last action
         self._clear(-1)
         self._pre = _NO_PRE
 
@@ -76,6 +87,8 @@ class Memory:
         s = game.state
         self._clear(s.turn)
         self._pre = _NO_PRE
+        self.cards += 1
+        self._talk_from = (s.decision, any(s.made))
         return self
 
     def check(self) -> None:
@@ -95,6 +108,12 @@ class Memory:
             return
         s = game.state
         kind = h[-1].kind
+        decision, made_any = s.decision, any(s.made)
+        before, made_before = self._talk_from
+        self._talk_from = (decision, made_any)
+        if (kind not in _TALK_KINDS or before not in _TALK_DECISIONS or decision not in _TALK_DECISIONS
+                or made_before and not made_any or s.turn != self.turn):
+            self.cards += 1  # cards may have moved or been shown (an execution clears ``made``)
         offers = self.offers
         if offers and offers[-1].outcome == OPEN or kind == _SUBMIT or kind == _OFFER_CARDS:
             self._trade(s, h[-1])
@@ -178,7 +197,8 @@ def known_hands_block(ctx: Context) -> Block:
              "was shown to me") if kk else " (hands have no order)"
     return Block("known_hands", (n - 1) * (t + kk * t), (ctx.comp + [1.0] * (kk * t)) * (n - 1),
                  "per other seat offset 1..n-1: counts per type of its hand cards shown to me (INFO-2; "
-                 "/ cards of the type)" + where, remembered(ctx, _w_known, lambda s, me: (s.hands, s.known)))
+                 "/ cards of the type)" + where, remembered(ctx, _w_known, lambda s, me: (s.hands, s.known)),
+                 token="cards")
 
 
 def _negotiation_writer(ctx: Context):
