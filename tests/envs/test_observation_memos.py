@@ -78,34 +78,43 @@ def test_memory_version_changes_with_every_offer_record():
     assert seen > 20
 
 
-def _card_places(s) -> str:
-    """Everything the blocks under ``Memory.cards`` read: where every card is and who saw which."""
-    return repr((s.deck, s.discard, s.removed, s.set_aside, s.face_up, s.hands, s.known, s.ftype, s.fcount,
-                 s.nfields, s.coins, s.to_plant, s.runouts, s.limit, s.turn, s.end_pending))
+def _off_board(s) -> str:
+    """What the blocks under ``Memory.cards`` read: the cards off the board and who saw which."""
+    return repr((s.deck, s.removed, s.set_aside, s.face_up, s.hands, s.known, s.to_plant, s.runouts, s.limit,
+                 s.turn, s.end_pending))
+
+
+def _board(s) -> str:
+    """What the blocks under ``Memory.board`` read: fields, coin stacks, discard pile."""
+    return repr((s.ftype, s.fcount, s.nfields, s.coins, s.discard))
 
 
 @pytest.mark.parametrize("options", [
     {"num_players": 4}, {"num_players": 3, "edition": "english"}, {"num_players": 7, "edition": "english"},
     {"num_players": 5, "trade_preset": "learning"}, {"num_players": 4, "proposals": "active_only",
                                                       "max_offer_cards": 1}])
-def test_cards_token_changes_whenever_a_card_moves_or_is_shown(options):
-    """The observation replays the card blocks while ``Memory.cards`` is unchanged (``token_writer``): it
-    must change with every action that moves a card or shows one (a submitted offer, an executed trade,
-    a kept trade-area card, the end of trading, a harvest during trading), checked after every applied
-    action of random games; and it must stay for most talk (building and answering offers, passing)."""
+def test_memory_tokens_change_whenever_their_cards_move_or_are_shown(options):
+    """The observation replays the card blocks while a ``Memory`` token is unchanged (``token_writer``):
+    ``cards`` must change with every action that moves a card off the board or shows one (a submitted
+    offer, an executed trade, a kept trade-area card, the end of trading, planting, drawing), ``board``
+    with every change of fields, coin stacks or discard pile (planting, harvesting, buying a field),
+    checked after every applied action of random games; and each must stay for many actions (talk:
+    building and answering offers, passing; harvests keep ``cards``, trade steps keep ``board``)."""
     rng = random.Random(11)
-    kept = changed = 0
+    kept = {"cards": 0, "board": 0}
     for seed in range(2):
         game = new_game("bohnanza", seed=seed, **options)
         mem = bohnanza_v1.raw_env(**options).encoder.new_memory().reset(game)
         while not game.is_over and not game.is_truncated:
-            token, places = mem.cards, _card_places(game.state)
+            before = (mem.cards, mem.board, _off_board(game.state), _board(game.state))
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
             mem.update(game)
-            if mem.cards == token:
-                assert _card_places(game.state) == places, (seed, len(game.history), game.history[-1])
-                kept += 1
-            else:
-                changed += 1
-    assert kept > 30 and changed > 300, (kept, changed)
+            where = (seed, len(game.history), game.history[-1])
+            if mem.cards == before[0]:
+                assert _off_board(game.state) == before[2], where
+                kept["cards"] += 1
+            if mem.board == before[1]:
+                assert _board(game.state) == before[3], where
+                kept["board"] += 1
+    assert kept["cards"] > 30 and kept["board"] > 30, kept

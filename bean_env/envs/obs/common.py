@@ -163,12 +163,11 @@ def common_blocks(ctx: Context) -> list[Block]:
         known_hands_block(ctx),
         Block("fields", n * 3 * (t + 2), ([1.0] * t + [float(FIELD_CAP), 1.0]) * (3 * n),
               f"per seat offset, per field 1..3: one-hot type slot, card count (/ {FIELD_CAP}, capped), "
-              "field owned flag", remembered(ctx, _w_fields, lambda s, me: (s.ftype, s.fcount, s.nfields)),
-              clip=True, token="cards"),
+              "field owned flag", _w_fields, clip=True, token="board"),
         Block("coins", n * (t + 1), ([float(COIN_CAP)] + comp) * n,
               f"per seat offset: coins (/ {COIN_CAP}, capped), then its coin stack per type slot (/ cards "
               "of the type; harvests are public)", remembered(ctx, _w_coins, lambda s, me: (s.coins,)),
-              clip=True, token="cards"),
+              clip=True, token="board"),
         Block("face_up", t, comp, "trade area / face-up cards: counts per type (/ cards of the type)", _w_face_up,
               token="cards"),
         Block("to_plant", n * t, comp * n, "cards to plant per seat offset: counts per type (/ cards of the type)",
@@ -176,7 +175,7 @@ def common_blocks(ctx: Context) -> list[Block]:
         Block("discard", 2 * t + 1, [1.0] * t + comp + [cards],
               "discard pile: one-hot top type, counts per type (/ cards of the type), size (/ deck cards)",
               remembered(ctx, _discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,), per_seat=False),
-              token="cards"),
+              token="board"),
         Block("deck", 7, [cards, RUNOUT_CAP, RUNOUT_CAP, TURN_CAP, 1.0, cards, cards],
               f"deck size (/ deck cards), run-outs so far and run-outs left to game end (/ {RUNOUT_CAP}, "
               f"capped), turn number (/ {TURN_CAP}, capped), game-end run-out happened flag, cards out of "

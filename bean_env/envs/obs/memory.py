@@ -23,12 +23,15 @@ _SUBMIT, _OFFER_CARDS = Kind.SUBMIT, Kind.OFFER_CARDS  # kinds that make an offe
 OPEN, DECLINED, CANCELLED, EXECUTED = range(4)
 OUTCOMES = ("open", "declined", "cancelled", "executed")
 _NO_PRE = ("", EMPTY, False)  # (decision, actor, offers made since the last trade) before an action
-# Talk: the steps of a negotiation that move no card and show none (see ``Memory.cards``). SUBMIT and
-# OFFER_CARDS show the offered hand cards, KEEP and END_TRADING move cards, and an offer's execution
-# (it clears the offers made since the last trade, TRADE-5) or the end of trading can follow any talk
-# action: ``Memory.update`` checks those after the fact.
+# Talk: the steps of a negotiation that move no card and show none. SUBMIT and OFFER_CARDS show the
+# offered hand cards and KEEP moves a trade-area card, but none of these trade steps touches the board;
+# an offer's execution (it clears the offers made since the last trade, TRADE-5) or the end of trading
+# can follow any talk action: ``Memory.update`` checks those after the fact. Harvesting and buying a
+# field (free actions) touch only the board. See ``Memory.cards`` and ``Memory.board``.
 _TALK_KINDS = frozenset((Kind.PASS, Kind.OFFER, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.CANCEL,
                          Kind.ACCEPT, Kind.DECLINE, Kind.PICK))
+_TRADE_KINDS = _TALK_KINDS | {Kind.SUBMIT, Kind.OFFER_CARDS, Kind.KEEP}
+_FREE_KINDS = frozenset((Kind.HARVEST, Kind.BUY_FIELD))
 _TALK_DECISIONS = frozenset(("offer", "compose", "respond", "pick", "choose_give"))
 
 
@@ -63,9 +66,11 @@ class Memory:
         self._history: list | None = None
         self.seen = 0
         self.version = 0  # changes whenever what the memory records may have changed
-        # a token for encoders that replay unchanged blocks (``core.token_writer``): it changes with
-        # every action except talk, so while it stays, no card moved and none was shown
+        # tokens for encoders that replay unchanged blocks (``core.token_writer``): while ``cards`` stays,
+        # no card moved between the deck, hands, trade area and cards to plant and none was shown; while
+        # ``board`` stays, the fields, coin stacks and discard pile are as they were
         self.cards = 0
+        self.board = 0
         self._talk_from = ("", False)  # (decision, offers made since the last trade) after the last action
         self._clear(-1)
         self._pre = _NO_PRE
@@ -88,6 +93,7 @@ class Memory:
         self._clear(s.turn)
         self._pre = _NO_PRE
         self.cards += 1
+        self.board += 1
         self._talk_from = (s.decision, any(s.made))
         return self
 
@@ -111,9 +117,16 @@ class Memory:
         decision, made_any = s.decision, any(s.made)
         before, made_before = self._talk_from
         self._talk_from = (decision, made_any)
-        if (kind not in _TALK_KINDS or before not in _TALK_DECISIONS or decision not in _TALK_DECISIONS
-                or made_before and not made_any or s.turn != self.turn):
-            self.cards += 1  # cards may have moved or been shown (an execution clears ``made``)
+        if s.turn != self.turn:
+            self.cards += 1
+            self.board += 1
+        elif kind in _FREE_KINDS:  # the same seat decides again at the same point (COM-13)
+            self.board += 1
+        elif kind not in _TRADE_KINDS or before not in _TALK_DECISIONS or decision not in _TALK_DECISIONS:
+            self.cards += 1
+            self.board += 1
+        elif kind not in _TALK_KINDS or made_before and not made_any:
+            self.cards += 1
         offers = self.offers
         if offers and offers[-1].outcome == OPEN or kind == _SUBMIT or kind == _OFFER_CARDS:
             self._trade(s, h[-1])
