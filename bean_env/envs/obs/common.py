@@ -171,7 +171,7 @@ def common_blocks(ctx: Context) -> list[Block]:
         Block("face_up", t, comp, "trade area / face-up cards: counts per type (/ cards of the type)", _w_face_up,
               token="cards"),
         Block("to_plant", n * t, comp * n, "cards to plant per seat offset: counts per type (/ cards of the type)",
-              remembered(ctx, _w_to_plant, lambda s, me: (s.to_plant,)), token="cards"),
+              _w_to_plant, token="cards"),
         Block("discard", 2 * t + 1, [1.0] * t + comp + [cards],
               "discard pile: one-hot top type, counts per type (/ cards of the type), size (/ deck cards)",
               remembered(ctx, _discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,), per_seat=False),
