@@ -174,8 +174,7 @@ def common_blocks(ctx: Context) -> list[Block]:
               _w_to_plant, token="cards"),
         Block("discard", 2 * t + 1, [1.0] * t + comp + [cards],
               "discard pile: one-hot top type, counts per type (/ cards of the type), size (/ deck cards)",
-              remembered(ctx, _discard_writer(pile(ctx, "discard")), lambda s, me: (s.discard,), per_seat=False),
-              token="board"),
+              _discard_writer(pile(ctx, "discard")), token="board"),
         Block("deck", 7, [cards, RUNOUT_CAP, RUNOUT_CAP, TURN_CAP, 1.0, cards, cards],
               f"deck size (/ deck cards), run-outs so far and run-outs left to game end (/ {RUNOUT_CAP}, "
               f"capped), turn number (/ {TURN_CAP}, capped), game-end run-out happened flag, cards out of "

@@ -183,21 +183,14 @@ class ObservationEncoder:
 
 
 # -- remembered writers ----------------------------------------------------------------------------------
-def _frozen(x):
-    """A copy of a state value that later in-place changes cannot reach (a list, or a list of lists)."""
-    if isinstance(x, list):
-        return [y[:] if isinstance(y, list) else y for y in x]
-    return x
-
-
-def remembered(ctx: Context, write: Writer, reads: Callable, per_seat: bool = True) -> Writer:
+def remembered(ctx: Context, write: Writer, reads: Callable) -> Writer:
     """``write`` with a memory of its last output per observing seat (only where ``ctx.remember``): while
     every state value it reads (``reads(s, me)``: a tuple of the state's lists and numbers) equals what it
     was last time, the output is replayed instead of recomputed. Exact: the values are compared, never
     assumed unchanged. Most env steps of a trading game leave the table as it was (offers and answers),
     so most blocks repeat; in the other variants nearly every step changes hands or fields and the memory
     costs more than it saves (measured), so they do not use it. Each encoder has its own memories.
-    ``per_seat=False``: the block is the same for every observer, one memory serves them all."""
+    Used inside ``token_writer`` groups, for blocks whose inputs mostly stay when their token changes."""
     if not ctx.remember:
         return write
     last: dict[int, tuple] = {}
@@ -212,15 +205,9 @@ def remembered(ctx: Context, write: Writer, reads: Callable, per_seat: bool = Tr
         start = len(ix)
         write(ctx, s, me, base, ix, vx)
         last[me] = (tuple([[y[:] if y.__class__ is list else y for y in x] if x.__class__ is list else x
-                           for x in now]), ix[start:], vx[start:])  # _frozen, inline
+                           for x in now]), ix[start:], vx[start:])  # copies later in-place changes cannot reach
 
-    if per_seat:
-        return write_remembered
-
-    def write_shared(ctx, s, me, base, ix, vx):
-        write_remembered(ctx, s, 0, base, ix, vx)
-
-    return write_shared
+    return write_remembered
 
 
 def token_writer(token: str, writers: list) -> Writer:
