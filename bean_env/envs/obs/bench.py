@@ -1,12 +1,13 @@
-"""Micro-benchmark: CPU microseconds per v1 observation on the states of seeded games.
+"""Micro-benchmark: CPU microseconds per v1 observation along seeded games, as an env encodes them.
 
     python -m bean_env.envs.obs.bench [games=10] [rounds=9]
 
-The states of ``games`` seeded games (uniformly random legal actions) are recorded once; each round
-encodes every state for its acting seat, in game order as an env does, in chunks of ``CHUNK`` states;
-per chunk the best round counts (the machine is shared: CPU time, and the minimum is the least
-disturbed) and the chunks' best times are summed. The cost of updating the game's memory after each
-action is measured apart and added. ``docs/envs.md`` has the figures and the comparison with v0.
+The actions of ``games`` seeded games (uniformly random legal actions) are recorded once. Each round
+replays them three ways on fresh games: applying the actions only; also updating the game's memory
+after each action; also encoding the acting seat's observation after each action with an encoder of
+its own (``build_encoder``), as the AEC env does, so the memos that replay unchanged blocks work as in
+the env. Per observation: the best replay with memory and encoding minus the best bare replay (the
+machine is shared: CPU time, and the minimum is the least disturbed). ``docs/envs.md`` has figures.
 """
 from __future__ import annotations
 
@@ -16,63 +17,51 @@ import time
 
 from ...engine.game import new_game
 
-CHUNK = 200  # states per timed chunk; each chunk's best round counts
-
 CASES = (("bohnanza", {"num_players": 4}), ("bean_duel", {}), ("al_cabohne", {}), ("bean_solitaire", {}),
          ("hostile_takeover", {"num_players": 4}))
 
 
-def _record(variant: str, config: dict, games: int):
-    states, finished = [], []
+def _record(variant: str, config: dict, games: int) -> list:
+    """The finished seeded random games."""
+    finished = []
     for seed in range(games):
         game = new_game(variant, seed=seed, **config)
         rng = random.Random(seed)
         while not game.is_over and not game.is_truncated:
-            states.append(game.state.clone())
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
         finished.append(game)
-    return states, finished
+    return finished
 
 
-def _replay(variant: str, config: dict, finished: list, encoder, follow: bool) -> float:
-    """CPU seconds to replay the recorded games, updating a memory after every action if ``follow``."""
+def _replay(variant: str, config: dict, finished: list, encode: bool) -> float:
+    """CPU seconds to replay the games; with ``encode``, following each with a memory and encoding the
+    acting seat's observation after every action."""
+    from .core import build_encoder
+    games = [new_game(variant, seed=done.seed, **config) for done in finished]
+    encoder = build_encoder(games[0])
     a = time.process_time()
-    for done in finished:
-        game = new_game(variant, seed=done.seed, **config)
-        memory = encoder.new_memory().reset(game)
-        for action in done.history:
-            game.apply(action)
-            if follow:
+    for game, done in zip(games, finished):
+        if encode:
+            memory = encoder.new_memory().reset(game)
+            encoder.encode_new(game.state, max(game.state.actor, 0), memory)
+            for action in done.history:
+                game.apply(action)
                 memory.update(game)
+                encoder.encode_new(game.state, max(game.state.actor, 0), memory)
+        else:
+            for action in done.history:
+                game.apply(action)
     return time.process_time() - a
-
-
-def _memory_cost(variant: str, config: dict, finished: list, encoder, rounds: int = 3) -> float:
-    """CPU seconds spent in ``Memory.update`` replaying the recorded games: the best replay with updates
-    minus the best replay without (timing each update apart would mostly time the clock)."""
-    with_updates = min(_replay(variant, config, finished, encoder, True) for _ in range(rounds))
-    without = min(_replay(variant, config, finished, encoder, False) for _ in range(rounds))
-    return max(with_updates - without, 0.0)
 
 
 def measure(variant: str, config: dict, games: int = 10, rounds: int = 9) -> tuple[float, int]:
     """(CPU us per observation including the memory update, observations encoded)."""
-    from . import encoder_for
-    states, finished = _record(variant, config, games)
-    encoder = encoder_for(finished[0])
-    memory = encoder.new_memory().reset(finished[-1])
-    seats = [max(s.actor, 0) for s in states]
-    chunks = [range(i, min(i + CHUNK, len(states))) for i in range(0, len(states), CHUNK)]
-    best = [float("inf")] * len(chunks)
-    for _ in range(rounds):
-        for c, chunk in enumerate(chunks):
-            a = time.process_time()
-            for i in chunk:
-                encoder.encode(states[i], seats[i], memory)
-            best[c] = min(best[c], time.process_time() - a)
-    spent = sum(best) + _memory_cost(variant, config, finished, encoder)
-    return 1e6 * spent / len(states), len(states)
+    finished = _record(variant, config, games)
+    count = sum(len(g.history) + 1 for g in finished)
+    with_encoding = min(_replay(variant, config, finished, True) for _ in range(rounds))
+    bare = min(_replay(variant, config, finished, False) for _ in range(rounds))
+    return 1e6 * max(with_encoding - bare, 0.0) / count, count
 
 
 def main(argv: list[str] | None = None) -> int:
