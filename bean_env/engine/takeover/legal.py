@@ -347,18 +347,7 @@ class TakeoverLegal:
     def attack_starts(self, s: State, p: int, first: bool = False) -> list[Action]:
         """Every (own field, target field) with a legal completion (same test as ``required_mods``,
         with each field's strength as one int, see ``_STRENGTH``); only the first one if ``first``."""
-        fcount, ftype, joker, key_of = s.fcount, s.ftype, s.joker, _KEY_OF
-        base = p * 3
-        keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]       # strength per own field position
-        mask = 0
-        for f in range(s.nfields[p]):
-            i = base + f
-            size = fcount[i]
-            if size:
-                if joker == i:
-                    size += 1
-                keys[f] = key_of[ftype[i]][size]
-                mask |= 1 << f
+        keys, mask = TakeoverLegal.own_strengths(s, p)
         out: list[Action] = []
         if mask:
             self.attacks_into(s, p, keys, mask, s.texts[p], out, first)
@@ -367,6 +356,13 @@ class TakeoverLegal:
     @staticmethod
     def attack_possible(s: State, p: int) -> bool:
         """Whether seat ``p`` has any attack start (``attack_starts(s, p, first=True)`` as a bool)."""
+        keys, mask = TakeoverLegal.own_strengths(s, p)
+        return mask != 0 and TakeoverLegal.attacks_into(s, p, keys, mask, s.texts[p], [], True)
+
+    @staticmethod
+    def own_strengths(s: State, p: int) -> tuple[list[int], int]:
+        """Seat ``p``'s field strengths by field position (``_STRENGTH`` keys, ``_NO_FIELD`` if empty or
+        not owned) and the non-empty positions as bits."""
         fcount, ftype, joker, key_of = s.fcount, s.ftype, s.joker, _KEY_OF
         base = p * 3
         keys = [_NO_FIELD, _NO_FIELD, _NO_FIELD]
@@ -379,7 +375,7 @@ class TakeoverLegal:
                     size += 1
                 keys[f] = key_of[ftype[i]][size]
                 mask |= 1 << f
-        return mask != 0 and TakeoverLegal.attacks_into(s, p, keys, mask, s.texts[p], [], True)
+        return keys, mask
 
     @staticmethod
     def attacks_into(s: State, p: int, keys: list[int], mask: int, held: list[int], out: list[Action],
