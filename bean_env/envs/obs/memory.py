@@ -213,30 +213,6 @@ def known_hands_block(ctx: Context) -> Block:
                  "/ cards of the type)" + where, _w_known, token="cards")
 
 
-def _negotiation_writer(ctx: Context):
-    """``_w_negotiation`` that, where the variant remembers, replays a seat's last output while the memory
-    is the same ``Memory`` at the same ``version`` (it changes with everything the memory records; the
-    block reads nothing else but the seat count)."""
-    if not ctx.remember:
-        return _w_negotiation
-    last: dict[int, tuple] = {}
-
-    def write_negotiation(ctx, s, me, base, ix, vx):
-        mem = ctx.mem
-        if mem is None:
-            return
-        hit = last.get(me)
-        if hit is not None and hit[0] is mem and hit[1] == mem.version:
-            ix.extend(hit[2])
-            vx.extend(hit[3])
-            return
-        start = len(ix)
-        _w_negotiation(ctx, s, me, base, ix, vx)
-        last[me] = (mem, mem.version, ix[start:], vx[start:])
-
-    return write_negotiation
-
-
 def _w_negotiation(ctx, s, me, base, ix, vx):
     mem = ctx.mem
     if mem is None or not mem.offers and not any(mem.revealed):
@@ -283,4 +259,5 @@ def negotiation_block(ctx: Context) -> Block:
                  f"executed (/ {int(cap)}, the trading rounds); the last {OFFERS_KEPT} offers, most recent first: one-hot proposer offset, one-hot "
                  "addressee offset (+ 'all'), given types (hand cards shown at submission and trade-area "
                  "cards), wanted types (/ cards of the type), offsets that accepted, one-hot outcome "
-                 "(open, declined, cancelled after acceptance, executed)", _negotiation_writer(ctx))
+                 "(open, declined, cancelled after acceptance, executed)", _w_negotiation,
+                 token="version")  # it reads nothing else but the seat count
