@@ -22,7 +22,6 @@ OFFERS_KEPT = 3  # offers of this turn encoded in detail, most recent first
 _SUBMIT, _OFFER_CARDS = Kind.SUBMIT, Kind.OFFER_CARDS  # kinds that make an offer
 OPEN, DECLINED, CANCELLED, EXECUTED = range(4)
 OUTCOMES = ("open", "declined", "cancelled", "executed")
-_NO_PRE = ("", EMPTY, False)  # (decision, actor, offers made since the last trade) before an action
 # Talk: the steps of a negotiation that move no card and show none. SUBMIT and OFFER_CARDS show the
 # offered hand cards and KEEP moves a trade-area card, but none of these trade steps touches the board;
 # an offer's execution (it clears the offers made since the last trade, TRADE-5) or the end of trading
@@ -71,9 +70,10 @@ class Memory:
         # ``board`` stays, the fields, coin stacks and discard pile are as they were
         self.cards = 0
         self.board = 0
-        self._talk_from = ("", False)  # (decision, offers made since the last trade) after the last action
+        # (decision, actor, any offers made since the last trade) after the last action: what the next
+        # action is applied to
+        self._after = ("", EMPTY, False)
         self._clear(-1)
-        self._pre = _NO_PRE
 
     def _clear(self, turn: int) -> None:
         n = self.ctx.n
@@ -91,10 +91,9 @@ class Memory:
         self.seen = len(game.history)
         s = game.state
         self._clear(s.turn)
-        self._pre = _NO_PRE
         self.cards += 1
         self.board += 1
-        self._talk_from = (s.decision, any(s.made))
+        self._after = (s.decision, s.actor, any(s.made))
         return self
 
     def check(self) -> None:
@@ -115,8 +114,9 @@ class Memory:
         s = game.state
         kind = h[-1].kind
         decision, made_any = s.decision, any(s.made)
-        before, made_before = self._talk_from
-        self._talk_from = (decision, made_any)
+        pre = self._after
+        before, made_before = pre[0], pre[2]
+        self._after = (decision, s.actor, made_any)
         if s.turn != self.turn:
             self.cards += 1
             self.board += 1
@@ -129,15 +129,15 @@ class Memory:
             self.cards += 1
         offers = self.offers
         if offers and offers[-1].outcome == OPEN or kind == _SUBMIT or kind == _OFFER_CARDS:
-            self._trade(s, h[-1])
-            # what the next action needs to know about the state it is applied to (only while open)
-            self._pre = (s.decision, s.actor, any(s.made)) if offers[-1].outcome == OPEN else _NO_PRE
+            self._trade(s, h[-1], pre)
         if s.turn != self.turn:
             self._clear(s.turn)
 
-    def _trade(self, s: State, action) -> None:
+    def _trade(self, s: State, action, pre: tuple) -> None:
+        """Record an offer-related action; ``pre``: (decision, actor, any offers made since the last
+        trade) of the state it was applied to."""
         self.version += 1
-        decision, actor, made_any = self._pre
+        decision, actor, made_any = pre
         kind = action.kind
         offers = self.offers
         if kind == _SUBMIT or kind == _OFFER_CARDS:  # an offer is made (SUBMIT: composed; whole)
