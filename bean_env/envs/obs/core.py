@@ -213,9 +213,9 @@ def remembered(ctx: Context, write: Writer, reads: Callable) -> Writer:
 def token_writer(token: str, writers: list) -> Writer:
     """Writers (``(write, start)`` pairs) of blocks that read only what the ``Memory`` token ``token``
     follows (``Memory.cards``: the cards off the board and who saw them; ``Memory.board``: fields,
-    coin stacks and discard pile; ``Memory.version``: everything the memory records), as one writer that replays a
-    seat's last output of all of them while the state is the same object, followed by the same memory,
-    at the same token. Without a memory it always writes."""
+    coin stacks and discard pile; ``Memory.version``: everything the memory records), as one writer
+    that replays a seat's last output of all of them while the state is the same object, followed by
+    the same memory, at the same token. Without a memory it always writes."""
     last: dict[int, tuple] = {}
 
     def write_token(ctx, s, me, base, ix, vx):
