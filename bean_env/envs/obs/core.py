@@ -48,6 +48,7 @@ class Context:
     remember: bool = False      # blocks replay their last output while their inputs are unchanged
     mem: Any = None             # the memory of the current encode call (or None)
     piles: dict = field(default_factory=dict)  # name -> PileCounts shared by the blocks
+    chunks: Any = None          # replayed token groups as (indices, values) arrays, or None: into the lists
     coin_piles: list = field(default_factory=list)  # per seat: PileCounts of its coin stack
     deck_pile: Any = None       # PileCounts of the deck (made after init)
 
@@ -107,7 +108,9 @@ class ObservationEncoder:
         self._buf = np.zeros(size, dtype=np.float32)
 
     # -- encoding ------------------------------------------------------------------------------------
-    def _raw(self, s: State, me: int, memory) -> tuple[list, list]:
+    def _raw(self, s: State, me: int, memory, chunks: list | None = None) -> tuple[list, list]:
+        """The entries as lists; with ``chunks``, replayed token groups are appended to it as arrays
+        instead (see ``token_writer``)."""
         ctx = self.ctx
         if memory is not None:
             h = memory._history
@@ -116,31 +119,40 @@ class ObservationEncoder:
         ctx.mem = memory  # read by the history blocks; the next call replaces it
         ix: list[int] = []
         vx: list[float] = []
-        for write, start in self._writers:
-            write(ctx, s, me, start, ix, vx)
+        ctx.chunks = chunks
+        try:
+            for write, start in self._writers:
+                write(ctx, s, me, start, ix, vx)
+        finally:
+            ctx.chunks = None  # writers called on their own write into the lists
         return ix, vx
 
     def encode(self, s: State, me: int, memory=None, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of seat ``me`` written into ``out`` (default: a reused internal buffer, valid
         until the next call; copy it to keep it). ``memory``: the game's ``Memory`` (see ``new_memory``);
         without it the history blocks read as "nothing revealed yet"."""
-        ix, vx = self._raw(s, me, memory)
         buf = self._buf if out is None else out
         buf.fill(0.0)
-        return self._scatter(buf, ix, vx)
+        return self._fill(buf, s, me, memory)
 
     def encode_new(self, s: State, me: int, memory=None) -> np.ndarray:
         """``encode`` into a new array that the caller owns (cheaper than copying the internal buffer)."""
-        ix, vx = self._raw(s, me, memory)
-        return self._scatter(_zeros(self.size, _F32), ix, vx)
+        return self._fill(_zeros(self.size, _F32), s, me, memory)
 
-    def _scatter(self, buf: np.ndarray, ix: list, vx: list) -> np.ndarray:
-        """Write the entries into the zeroed ``buf``, scaled into [0, 1]."""
+    def _fill(self, buf: np.ndarray, s: State, me: int, memory) -> np.ndarray:
+        """Write the observation into the zeroed ``buf``, scaled into [0, 1]: the replayed token groups
+        from their arrays, the other entries from the lists."""
+        chunks: list = []
+        ix, vx = self._raw(s, me, memory, chunks)
+        for indices, values in chunks:
+            buf[indices] = values
         if ix:
             n = len(ix)  # fromiter with a known dtype converts the lists faster than buf[ix] = vx
             buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
-            _multiply(buf, self.scale, out=buf)
-            _minimum(buf, self.high, out=buf)  # capped entries read 1
+        elif not chunks:
+            return buf
+        _multiply(buf, self.scale, out=buf)
+        _minimum(buf, self.high, out=buf)  # capped entries read 1
         return buf
 
     def entries(self, s: State, me: int, memory=None) -> tuple[list, list]:
@@ -215,8 +227,10 @@ def token_writer(token: str, writers: list) -> Writer:
     follows (``Memory.cards``: the cards off the board and who saw them; ``Memory.board``: fields,
     coin stacks and discard pile; ``Memory.version``: everything the memory records), as one writer
     that replays a seat's last output of all of them while the state is the same object, followed by
-    the same memory, at the same token. Without a memory it always writes."""
-    last: dict[int, tuple] = {}
+    the same memory, at the same token. Without a memory it always writes. A replay goes into the
+    lists, or, where the encoder collects them (``ctx.chunks``), as one (indices, values) array pair
+    made at the group's first replay: one numpy assignment instead of converting its entries again."""
+    last: dict[int, tuple] = {}  # seat -> (memory, token, state, indices, values, arrays or None)
 
     def write_token(ctx, s, me, base, ix, vx):
         mem = ctx.mem
@@ -227,13 +241,24 @@ def token_writer(token: str, writers: list) -> Writer:
         now = getattr(mem, token)
         hit = last.get(me)
         if hit is not None and hit[0] is mem and hit[1] == now and hit[2] is s:
-            ix.extend(hit[3])
-            vx.extend(hit[4])
+            chunks = ctx.chunks
+            if chunks is None:
+                ix.extend(hit[3])
+                vx.extend(hit[4])
+                return
+            arrays = hit[5]
+            if arrays is None:
+                k = len(hit[3])
+                if not k:
+                    return
+                arrays = (_fromiter(hit[3], _INTP, k), _fromiter(hit[4], _F32, k))
+                last[me] = hit[:5] + (arrays,)
+            chunks.append(arrays)
             return
         at = len(ix)
         for write, start in writers:
             write(ctx, s, me, start, ix, vx)
-        last[me] = (mem, now, s, ix[at:], vx[at:])
+        last[me] = (mem, now, s, ix[at:], vx[at:], None)
 
     return write_token
 
