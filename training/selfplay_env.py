@@ -18,6 +18,7 @@ import gymnasium as gym
 import numpy as np
 
 from bean_env.agents.ppo import PolicyNet
+from bean_env.envs.aec import legal_mask
 
 from .opponents import OpponentPool
 
@@ -97,10 +98,8 @@ class SelfPlayEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (all False once the episode is over)."""
-        mask = np.zeros(self.action_space.n, dtype=bool)
-        if not self._done():
-            mask[self.aec.legal_indices()] = True  # no observation encoding: the step already made one
-        return mask
+        legal = () if self._done() else self.aec.legal_indices()  # no observation encoding: the step made one
+        return legal_mask(legal, self.action_space.n, np.bool_)
 
     # -- internals ----------------------------------------------------------------------------------------
     def _done(self) -> bool:

@@ -210,6 +210,16 @@ def check_action(action: Any, size: int, who: str) -> int:
                     f"space Discrete({size}){hint}")
 
 
+def legal_mask(indices, size: int, dtype: type = np.int8) -> np.ndarray:
+    """A new mask of ``size`` entries, 1 (True) at ``indices``: set byte by byte in a ``bytearray`` and
+    viewed as ``dtype`` (int8 or bool), cheaper than numpy's zeros and fancy assignment for the few legal
+    actions of a decision."""
+    mask = bytearray(size)
+    for i in indices:
+        mask[i] = 1
+    return np.frombuffer(mask, dtype)
+
+
 def final_rewards(env_like, game: Game, mode: str, win_bonus: float = 0.0) -> list[float]:
     """Per-seat rewards paid when the game ends under ``mode`` (uses the env's overridable hooks). Under
     ``"dense"`` that is only the win bonus (``win_bonus`` x the ``"win"`` rewards); the coins were paid
@@ -335,11 +345,8 @@ class BeanAECEnv(AECEnv):
         game = self.game
         state = game.state
         obs = self.encoder.encode_new(state, seat, self.memory)
-        mask = bytearray(self.catalogue.size)  # set byte by byte: cheaper than numpy for a few indices
-        if seat == state.actor and not state.over:
-            for i in self.legal_indices():
-                mask[i] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(mask, np.int8)}
+        legal = self.legal_indices() if seat == state.actor and not state.over else ()
+        return {"observation": obs, "action_mask": legal_mask(legal, self.catalogue.size)}
 
     def legal_indices(self) -> list[int]:
         """Catalogue indices of the current legal actions (cached per decision)."""

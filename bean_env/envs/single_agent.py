@@ -38,7 +38,7 @@ from gymnasium import spaces
 
 from ..engine.game import IllegalActionError, new_game
 from .aec import (ENV_OPTIONS, RENDER_MODES, check_action, check_option_names, check_render_seat,
-                  check_reset_options, check_seed, final_rewards, position_game)
+                  check_reset_options, check_seed, final_rewards, legal_mask, position_game)
 from .registration import available_variants, module_name
 
 #: the single-agent env's own keyword options (beside the AEC env's and the variant's rule options)
@@ -267,10 +267,8 @@ class SingleAgentEnv(gymnasium.Env):
         Through ``gymnasium.make``'s wrappers call ``env.unwrapped.action_masks()``."""
         key = (id(self.game), len(self.game.history)) if self.game is not None else None
         if self._mask_key != key:
-            mask = np.zeros(self.catalogue.size, dtype=bool)
-            if self.game is not None:
-                mask[self.aec_legal()] = True
-            self._mask, self._mask_key = mask, key
+            legal = self.aec_legal() if self.game is not None else ()
+            self._mask, self._mask_key = legal_mask(legal, self.catalogue.size, np.bool_), key
         return self._mask
 
     def _obs(self) -> np.ndarray:
