@@ -20,6 +20,7 @@ commit an earlier figure came from), alternating child processes round by round;
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -120,10 +121,17 @@ def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: 
                         gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
                         policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": torch.nn.Tanh},
                         seed=seed, device="cpu", verbose=0)
-    model.learn(warmup)
-    start = time.process_time()
-    model.learn(steps, reset_num_timesteps=False)
-    return steps / (time.process_time() - start)
+    try:  # the trainer's own learn() context (an older checkout may not have it)
+        from bean_env.training.runs import unchecked_distributions as context
+        if tree:
+            from training.runs import unchecked_distributions as context
+    except ImportError:
+        context = contextlib.nullcontext
+    with context():
+        model.learn(warmup)
+        start = time.process_time()
+        model.learn(steps, reset_num_timesteps=False)
+        return steps / (time.process_time() - start)
 
 
 def compare_trainers(args) -> None:

@@ -28,7 +28,8 @@ from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 
-from .runs import EvalLog, Run, RunDirError, limit_threads, named_options, resumed, stop_reason, stop_signals
+from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, stop_reason, stop_signals,
+                   unchecked_distributions)
 
 
 @dataclass
@@ -404,7 +405,8 @@ def train(args: Args) -> Path:
     remaining = args.total_timesteps - model.num_timesteps
     if remaining > 0:
         try:
-            with stop_signals():  # Ctrl-C, kill -INT or -TERM: stop here, then save, export and evaluate
+            # Ctrl-C, kill -INT or -TERM: stop here, then save, export and evaluate
+            with stop_signals(), unchecked_distributions():
                 model.learn(remaining, callback=callback, reset_num_timesteps=not args.resume)
         except KeyboardInterrupt as exc:
             callback.stopped = stop_reason(exc)
