@@ -14,7 +14,9 @@ def test_unchecked_distributions_turns_checks_off_and_restores_them():
     before = dist._validate_args
     with unchecked_distributions():
         assert dist._validate_args is False
-        torch.distributions.Categorical(logits=torch.tensor([float("nan"), 0.0]))  # unchecked: no error
+        nan = torch.distributions.Categorical(logits=torch.tensor([float("nan"), 0.0]))  # unchecked: no error
+        with pytest.raises(RuntimeError, match="nan"):  # but a diverged network still stops the rollout
+            nan.sample()
     assert dist._validate_args is before
     with pytest.raises(RuntimeError, match="boom"), unchecked_distributions():
         raise RuntimeError("boom")
