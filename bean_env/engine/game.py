@@ -34,7 +34,7 @@ class IllegalActionError(ValueError):
 class Game:
     """One game: the state, its rules, and the actions applied so far."""
 
-    __slots__ = ("rules", "state", "history", "_legal", "_index", "_checkpoint")
+    __slots__ = ("rules", "state", "history", "_legal", "_index", "_checkpoint", "_maskers")
 
     def __init__(self, rules, state: State, history: list | None = None):
         self.rules = rules
@@ -43,6 +43,7 @@ class Game:
         self._legal: list[Action] | None = None
         self._index: dict[str, Action] | None = None  # str() of each legal action -> the action (built on first use)
         self._checkpoint: tuple[State, int] | None = None  # (state snapshot, len(history) then); never mutated, shared by clones
+        self._maskers: dict | None = None  # seat -> views.HistoryMasker of this game's history (not shared by clones)
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -202,6 +203,18 @@ class Game:
         """What ``player`` may know (INFO-1/2), as a ``PlayerView``."""
         from .views import PlayerView
         return PlayerView(self, player)
+
+    def history_masker(self, player: int):
+        """The ``views.HistoryMasker`` of ``player`` over this game's history, made on first use: the
+        seat's views share it, so reading a view's history costs the actions since the last read."""
+        maskers = self._maskers
+        if maskers is None:
+            maskers = self._maskers = {}
+        masker = maskers.get(player)
+        if masker is None:
+            from .views import HistoryMasker
+            masker = maskers[player] = HistoryMasker(self.history, player)
+        return masker
 
     def render(self) -> str:
         from ..render import render_game

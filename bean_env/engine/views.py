@@ -80,33 +80,74 @@ def mask_history(history: list, viewer: int, state: State | None = None) -> list
     last HT_ATTACK, HT-12), and the positions of GIVE_HAND while an offer is built, unless the offer was
     submitted (its hand cards are then shown, INFO-2) or is ``viewer``'s own offer still being built
     (``state`` says whose). An action without hidden parts is passed on as it is."""
-    out = list(history)
-    attacked = EMPTY
-    building: list[int] | None = None  # indices of GIVE_HAND in the offer being built
-    for i, a in enumerate(out):
-        kind = a.kind
-        if kind == Kind.HT_ATTACK:
-            attacked = a.a
-        elif kind == Kind.HT_DEFEND:
-            if attacked != viewer and a.a >= 0:
-                out[i] = Action(kind, HIDDEN_PART, a.b)
-        elif kind == Kind.OFFER:
-            building = []
-        elif building is not None:
-            if kind == Kind.GIVE_HAND:
-                building.append(i)
-            elif kind == Kind.SUBMIT:
-                building = None
-            elif kind == Kind.CANCEL:
-                for k in building:
-                    out[k] = Action(Kind.GIVE_HAND, HIDDEN_PART, 0)
-                building = None
-    if building:
-        own = state is not None and state.decision == "compose" and state.o_prop == viewer
-        if not own:
+    return HistoryMasker(history, viewer).masked(history, len(history), state)
+
+
+class HistoryMasker:
+    """``mask_history`` of one viewer over a history that only grows (a game's), continued from where
+    the last call stopped instead of rescanned: a game keeps one per seat for its views (``Game.view``),
+    so that an agent reading a view per decision does not pay for the whole history each time.
+
+    The scan keeps what the masking of later actions depends on: the seat attacked last and the
+    GIVE_HAND places of the offer being built (hidden for good if it is cancelled, shown if it is
+    submitted; while it is built, ``masked`` hides them from all but its proposer)."""
+
+    __slots__ = ("viewer", "source", "done", "last", "out", "attacked", "building")
+
+    def __init__(self, history: list, viewer: int):
+        self.viewer = viewer
+        self._follow(history)
+
+    def _follow(self, history: list) -> None:
+        """Start over on ``history``."""
+        self.source = history       # the followed list, compared by identity
+        self.done = 0               # actions scanned
+        self.last: Any = None       # the last scanned action object (replaced: the scan starts over)
+        self.out: list = []         # the scanned actions, masked as far as known
+        self.attacked = EMPTY
+        self.building: list[int] | None = None  # places in ``out`` of GIVE_HAND in the offer being built
+
+    def masked(self, history: list, length: int, state: State | None) -> list[Action]:
+        """The first ``length`` actions of ``history`` masked for the viewer at ``state`` (a new list)."""
+        if history is not self.source or length < self.done or (
+                self.done and history[self.done - 1] is not self.last):
+            if length < self.done and history is self.source:  # an older snapshot: scan it on its own
+                return HistoryMasker(history, self.viewer).masked(history, length, state)
+            self._follow(history)
+        if length > self.done:
+            self._scan(history, length)
+        out = list(self.out)
+        building = self.building
+        if building and not (state is not None and state.decision == "compose" and state.o_prop == self.viewer):
             for k in building:
                 out[k] = Action(Kind.GIVE_HAND, HIDDEN_PART, 0)
-    return out
+        return out
+
+    def _scan(self, history: list, length: int) -> None:
+        out, viewer = self.out, self.viewer
+        attacked, building = self.attacked, self.building
+        for i in range(self.done, length):
+            a = history[i]
+            out.append(a)
+            kind = a.kind
+            if kind == Kind.HT_ATTACK:
+                attacked = a.a
+            elif kind == Kind.HT_DEFEND:
+                if attacked != viewer and a.a >= 0:
+                    out[i] = Action(kind, HIDDEN_PART, a.b)
+            elif kind == Kind.OFFER:
+                building = []
+            elif building is not None:
+                if kind == Kind.GIVE_HAND:
+                    building.append(i)
+                elif kind == Kind.SUBMIT:
+                    building = None
+                elif kind == Kind.CANCEL:
+                    for k in building:
+                        out[k] = Action(Kind.GIVE_HAND, HIDDEN_PART, 0)
+                    building = None
+        self.attacked, self.building = attacked, building
+        self.done, self.last = length, history[length - 1]
 
 
 def _phase_events(acts: list, active: int, n: int, rules, now: State | None) -> list | None:
@@ -324,6 +365,8 @@ class PlayerView:
         # (copying it for every view made agent play quadratic in the game length)
         self._history = game.history
         self._history_len = len(game.history)
+        maskers = getattr(game, "history_masker", None)  # a Game's, shared by its views of this seat
+        self._masker: HistoryMasker | None = maskers(player) if maskers is not None else None
         self._state = game.rules.mask(game.state, player)
         self._masked: list[Action] | None = None
         self._holdings: dict | None = None
@@ -515,7 +558,11 @@ class PlayerView:
     def history(self) -> list[Action]:
         """The actions so far as this player may read them (``mask_history``; a fresh list)."""
         if self._masked is None:
-            self._masked = mask_history(self._history[:self._history_len], self.player, self._state)
+            masker = self._masker
+            if masker is None:
+                self._masked = mask_history(self._history[:self._history_len], self.player, self._state)
+            else:
+                self._masked = masker.masked(self._history, self._history_len, self._state)
         return list(self._masked)
 
     @property
