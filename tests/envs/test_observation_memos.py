@@ -118,3 +118,50 @@ def test_memory_tokens_change_whenever_their_cards_move_or_are_shown(options):
                 assert _board(game.state) == before[3], where
                 kept["board"] += 1
     assert kept["cards"] > 30 and kept["board"] > 30, kept
+
+
+def test_hands_version_changes_with_the_hands_and_what_was_shown():
+    """``hands_version`` (the key of the hand, hand size, shown-cards and unseen memos) stays while the
+    hands and their shown bits are unchanged and changes with either, on the same state object with or
+    without a memory, and for another state object whose hands differ."""
+    from bean_env.envs.obs.core import hands_version
+
+    game = new_game("bohnanza", seed=2, num_players=4)
+    ctx = bohnanza_v1.raw_env(num_players=4).encoder.ctx
+    s = game.state
+    ctx.mem = None
+    first = hands_version(ctx, s)
+    assert hands_version(ctx, s) == first
+    s.known[1][0] |= 1 << 2                      # a card of seat 1 shown to seat 2, no card moved
+    shown = hands_version(ctx, s)
+    assert shown != first and hands_version(ctx, s) == shown
+    s.hands[3].append(s.deck.pop())              # a card moved into a hand
+    s.known[3].append(1 << 3)
+    moved = hands_version(ctx, s)
+    assert moved != shown
+    other = new_game("bohnanza", seed=3, num_players=4).state
+    assert hands_version(ctx, other) != moved
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_memos_stay_exact_when_real_and_seat_view_states_alternate(seed):
+    """One remembering encoder fed the game's state and the seats' masked views (hidden cards -1) in turn,
+    as agents that encode views beside an env do, gives what an encoder without memories gives."""
+    from bean_env.engine.views import PlayerView
+
+    env = bohnanza_v1.env(num_players=4)
+    env.reset(seed=seed)
+    raw = env.unwrapped
+    plain = memoryless_encoder(raw.game)
+    rng = random.Random(seed)
+    for step in range(300):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        seat = raw.agent_name_mapping[env.agent_selection]
+        view = PlayerView(raw.game, (seat + step) % 4)
+        for state, me in ((view.state, view.player), (raw.game.state, seat), (view.state, view.player)):
+            assert np.array_equal(raw.encoder.encode_new(state, me, raw.memory),
+                                  plain.encode(state, me, raw.memory)), (step, me)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))

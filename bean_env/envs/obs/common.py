@@ -6,7 +6,7 @@ number of cards of that type in the deck (exact, no cap).
 """
 from __future__ import annotations
 
-from .core import Block, Context, PileCounts, counts, pile, remembered
+from .core import Block, Context, PileCounts, counts, hand_writer, pile, remembered
 from .counting import counting_blocks
 from .memory import known_hands_block
 
@@ -157,9 +157,9 @@ def common_blocks(ctx: Context) -> list[Block]:
         Block("hand", t + k * t, comp + [1.0] * (k * t),
               f"my hand: counts per type slot (/ cards of the type), then the first {k} positions (front "
               "first, the cards planted next) each a one-hot type slot",
-              remembered(ctx, _w_hand, lambda s, me: (s.hands[me],)), token="cards"),
+              hand_writer(ctx, _w_hand), token="cards"),
         Block("hand_sizes", n, float(HAND_CAP), f"hand size per seat offset (/ {HAND_CAP}, capped)",
-              _w_hand_sizes, clip=True, token="cards"),
+              hand_writer(ctx, _w_hand_sizes), clip=True, token="cards"),
         known_hands_block(ctx),
         Block("fields", n * 3 * (t + 2), ([1.0] * t + [float(FIELD_CAP), 1.0]) * (3 * n),
               f"per seat offset, per field 1..3: one-hot type slot, card count (/ {FIELD_CAP}, capped), "

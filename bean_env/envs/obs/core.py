@@ -51,6 +51,7 @@ class Context:
     chunks: Any = None          # replayed token groups as (indices, values) arrays, or None: into the lists
     coin_piles: list = field(default_factory=list)  # per seat: PileCounts of its coin stack
     deck_pile: Any = None       # PileCounts of the deck (made after init)
+    hand_snap: Any = None       # what ``hands_version`` compared last (see there)
 
     def __post_init__(self):
         self.t = len(self.types)
@@ -261,6 +262,49 @@ def token_writer(token: str, writers: list) -> Writer:
         last[me] = (mem, now, s, ix[at:], vx[at:], None)
 
     return write_token
+
+
+def hands_version(ctx: Context, s: State) -> int:
+    """A number that changes whenever the hands or what was shown of them (``s.known``) may differ from
+    what they were at the last call, for memos of blocks that read only those (and the observing seat).
+    Exact: the values are compared with a copy kept from the last change, except while the same state
+    is followed by the same active ``Memory`` at the same ``cards`` token (no card moved, none shown).
+    One snapshot per context, shared by the seats: the first block to ask after a change pays for it."""
+    snap = ctx.hand_snap  # (state, memory, cards token, hands copy, known copy, version)
+    mem = ctx.mem
+    live = mem is not None and mem.active
+    if snap is not None and snap[0] is s:
+        if live and snap[1] is mem and snap[2] == mem.cards:
+            return snap[5]
+        if snap[3] == s.hands and snap[4] == s.known:
+            if live:
+                ctx.hand_snap = (s, mem, mem.cards) + snap[3:]
+            return snap[5]
+    version = 0 if snap is None else snap[5] + 1
+    ctx.hand_snap = (s, mem, mem.cards if live else None, [h[:] for h in s.hands], [k[:] for k in s.known],
+                     version)
+    return version
+
+
+def hand_writer(ctx: Context, write: Writer) -> Writer:
+    """``write`` (a writer that reads only ``s.hands``, ``s.known`` and the observing seat) replaying a
+    seat's last output while ``hands_version`` is unchanged; only where ``ctx.remember``."""
+    if not ctx.remember:
+        return write
+    last: dict[int, tuple] = {}
+
+    def write_hands(ctx, s, me, base, ix, vx):
+        version = hands_version(ctx, s)
+        hit = last.get(me)
+        if hit is not None and hit[0] == version:
+            ix.extend(hit[1])
+            vx.extend(hit[2])
+            return
+        at = len(ix)
+        write(ctx, s, me, base, ix, vx)
+        last[me] = (version, ix[at:], vx[at:])
+
+    return write_hands
 
 
 # -- small writer helpers ------------------------------------------------------------------------------

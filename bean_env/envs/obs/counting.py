@@ -11,7 +11,7 @@ Card conservation makes both the same (tested against ``PlayerView.unseen_cards`
 """
 from __future__ import annotations
 
-from .core import Block, Context, pile
+from .core import Block, Context, hands_version, pile
 
 
 def _w_unseen(ctx, s, me, base, ix, vx):
@@ -38,15 +38,16 @@ def _unseen_writer(ctx: Context):
     counter = ctx.deck_pile
 
     def write_unseen(ctx, s, me, base, ix, vx):
-        deck, hands, known = s.deck, s.hands, s.known
+        deck = s.deck
         if deck and deck[-1] < 0:  # a masked PlayerView state
             _w_unseen(ctx, s, me, base, ix, vx)
             return
         in_deck = counter.of(deck)
+        hands = hands_version(ctx, s)
         hit = last.get(me)
-        if hit is not None and hit[0] == counter.version and hit[1] == hands and hit[2] == known:
-            ix.extend(hit[3])
-            vx.extend(hit[4])
+        if hit is not None and hit[0] == counter.version and hit[1] == hands:
+            ix.extend(hit[2])
+            vx.extend(hit[3])
             return
         per = _unseen_by_counting(ctx, s, me, in_deck)
         if per is None:  # a masked PlayerView state
@@ -56,7 +57,7 @@ def _unseen_writer(ctx: Context):
         idx = range(base, base + t + 1)
         ix.extend(idx)
         vx.extend(per)
-        last[me] = (counter.version, [h[:] for h in hands], [k[:] for k in known], idx, per)
+        last[me] = (counter.version, hands, idx, per)
 
     return write_unseen
 

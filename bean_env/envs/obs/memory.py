@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...engine.actions import ALL, Kind
 from ...engine.state import EMPTY, State
-from .core import Block, Context, StaleMemoryError, counts, rel
+from .core import Block, Context, StaleMemoryError, counts, hand_writer, rel
 
 OFFERS_KEPT = 3  # offers of this turn encoded in detail, most recent first
 _SUBMIT, _OFFER_CARDS = Kind.SUBMIT, Kind.OFFER_CARDS  # kinds that make an offer
@@ -210,7 +210,7 @@ def known_hands_block(ctx: Context) -> Block:
              "was shown to me") if kk else " (hands have no order)"
     return Block("known_hands", (n - 1) * (t + kk * t), (ctx.comp + [1.0] * (kk * t)) * (n - 1),
                  "per other seat offset 1..n-1: counts per type of its hand cards shown to me (INFO-2; "
-                 "/ cards of the type)" + where, _w_known, token="cards")
+                 "/ cards of the type)" + where, hand_writer(ctx, _w_known), token="cards")
 
 
 def _w_negotiation(ctx, s, me, base, ix, vx):
