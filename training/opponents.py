@@ -70,7 +70,11 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, env, agent: str) -> int:
-        return self.rng.choice(env.legal_indices())
+        # a uniform position in the engine's legal list (the order of ``env.legal_indices()``, the same
+        # draw as ``rng.choice`` of it), encoded alone instead of encoding every legal action
+        game = env.game
+        legal = game.legal_actions()
+        return env.catalogue.encode(legal[self.rng.randrange(len(legal))], game.state.actor)
 
 
 class BaselinePlayer:

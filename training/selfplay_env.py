@@ -110,11 +110,11 @@ class SelfPlayEnv(gym.Env):
         self._reward += float(self.aec.rewards.get(self.learner, 0.0))
 
     def _play_opponents(self) -> None:
-        aec = self.aec
-        while not self._done() and aec.agent_selection != self.learner:
+        aec, learner, opponents = self.aec, self.learner, self.opponents
+        while aec.agent_selection != learner and not self._done():
             agent = aec.agent_selection
-            aec.step(self.opponents[agent].choose(aec, agent))
-            self._collect()
+            aec.step(opponents[agent].choose(aec, agent))
+            self._reward += float(aec.rewards.get(learner, 0.0))  # as ``_collect``
 
     def _obs(self) -> np.ndarray:
         return self.aec.observe(self.learner)["observation"]

@@ -390,8 +390,18 @@ class BeanAECEnv(AECEnv):
         (``IllegalActionError`` under ``"raise"``); anything outside the action space raises
         (``check_action``)."""
         i = check_action(action, self.catalogue.size, agent)
-        if i in self.legal_indices():
-            return self.catalogue.decode(i, seat)
+        game = self.game
+        if self._mask_for == len(game.history):  # an observation listed the legal indices already
+            legal_index = i in self._mask_idx
+        else:  # (drivers that pick without observing): no need to list them all
+            legal_index = True
+        if legal_index:
+            found = self.catalogue.decode(i, seat)
+            legal = game.legal_actions()
+            try:  # the legal list's own object: ``Game.apply`` takes it without resolving it again
+                return legal[legal.index(found)]
+            except ValueError:
+                pass
         if self.illegal_action == "raise":
             raise IllegalActionError(self.catalogue.decode(i, seat), self.game.decision, seat,
                                      self.game.legal_actions())

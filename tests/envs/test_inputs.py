@@ -49,6 +49,41 @@ def test_aec_masked_action_in_the_space_still_terminates_with_minus_one_agt_5():
     assert env.infos[agent]["illegal_action"]
 
 
+@pytest.mark.parametrize("illegal_action", ["terminate", "raise"])
+def test_aec_step_without_observing_checks_legality_alike_agt_5(illegal_action):
+    """A driver may step without observing first (self-play opponents that pick from the engine's legal
+    list): legal indices play exactly as after an observation (the legal list's own actions go into the
+    history), and a masked index is refused the same way: ``IllegalActionError`` changing nothing, or the
+    -1 termination."""
+    watched = bean_env.bohnanza_v1.env(num_players=4, illegal_action=illegal_action)
+    blind = bean_env.bohnanza_v1.env(num_players=4, illegal_action=illegal_action)
+    watched.reset(seed=7)
+    blind.reset(seed=7)
+    rng = np.random.default_rng(7)
+    for _ in range(150):
+        if watched.terminations[watched.agent_selection]:
+            break
+        legal = np.flatnonzero(watched.observe(watched.agent_selection)["action_mask"])
+        i = int(rng.choice(legal))
+        watched.step(i)
+        blind.step(i)  # never observed
+    played = blind.unwrapped.game.history
+    assert played == watched.unwrapped.game.history and len(played) > 100
+    assert all(type(a.kind) is Kind for a in played)  # the engine's own actions, not catalogue copies
+    agent = blind.agent_selection
+    mask = blind.unwrapped.legal_indices()
+    masked = next(i for i in range(blind.unwrapped.catalogue.size) if i not in mask)
+    blind.unwrapped._mask_for = -1  # as if nobody had observed this decision
+    before = snapshot(blind)
+    if illegal_action == "raise":
+        with pytest.raises(bean_env.IllegalActionError):
+            blind.step(masked)
+        assert snapshot(blind) == before
+    else:
+        blind.step(masked)
+        assert all(blind.terminations.values()) and blind.rewards[agent] == -1.0
+
+
 @pytest.mark.parametrize("make", [np.int64, np.int32, np.uint16, np.array, int], ids=lambda f: f.__name__)
 def test_aec_numpy_integer_actions_play_like_python_ints(make):
     plain, other = bean_env.bean_duel_v1.env(), bean_env.bean_duel_v1.env()

@@ -80,3 +80,25 @@ def test_snapshots_play_from_observations():
     assert env.snapshot_count() == 1
     _, info, _ = run_episode(env, rng)
     assert info["opponents"] == ["self"]
+
+
+def test_random_opponent_draws_as_a_choice_of_the_legal_indices():
+    """``RandomPlayer`` picks a position of the engine's legal list and encodes that action alone: the same
+    draw and index as ``rng.choice(env.legal_indices())`` with the same generator, along a whole game."""
+    import random
+
+    from bean_env.training.opponents import RandomPlayer
+    from bean_env.training.selfplay_env import make_aec
+
+    aec = make_aec("bohnanza", num_players=4)
+    aec.reset(seed=4)
+    player, reference = RandomPlayer(9), random.Random(9)
+    steps = 0
+    while not any(aec.terminations.values()):
+        agent = aec.agent_selection
+        i = player.choose(aec, agent)
+        assert i == reference.choice(aec.legal_indices())
+        assert np.flatnonzero(aec.observe(agent)["action_mask"]).tolist().count(i) == 1
+        aec.step(i)
+        steps += 1
+    assert steps > 300
