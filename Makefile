@@ -62,7 +62,7 @@ $(CPY):
 	$(CVENV)/bin/pip install -q --upgrade pip
 
 compiled: | $(CPY)
-	$(CVENV)/bin/pip install -q "mypy==2.4.0" "setuptools>=68" wheel "numpy>=1.24"  # the encoder imports numpy: mypyc type-checks against it
+	$(CVENV)/bin/pip install -q "mypy==2.4.0" "setuptools>=77" wheel "numpy>=1.24"  # the encoder imports numpy: mypyc type-checks against it
 	rm -rf build/compiled
 	BEAN_ENV_COMPILE=1 $(CVENV)/bin/pip install -q --no-build-isolation ".[dev,image]"
 
