@@ -125,13 +125,20 @@ def names(cards) -> list[str]:
 
 def play_agents(game, agents) -> list:
     """Play ``agents`` (one per seat) until the game is over or truncated, asserting every action
-    they return is legal (AGT-1). Returns the game's history."""
+    they return is legal (AGT-1); agents that follow the public history (``observe(view)``, e.g. ``ppo``)
+    are shown their view at the start and after every action, as ``play_out`` does. Returns the game's
+    history."""
+    from bean_env.agents.base import show_views
+
+    followers = [(q, a) for q, a in enumerate(agents) if hasattr(a, "observe")]
+    show_views(game, followers)
     while not game.is_over and not game.is_truncated:
         seat = game.current_player
         legal = game.legal_actions()
         action = agents[seat].act(game.view(seat), legal)
         assert action in legal, (seat, action)
         game.apply(action)
+        show_views(game, followers)
     return game.history
 
 
