@@ -206,10 +206,21 @@ def remembered(ctx: Context, write: Writer, reads: Callable) -> Writer:
     Used inside ``token_writer`` groups, for blocks whose inputs mostly stay when their token changes."""
     if not ctx.remember:
         return write
+    return keyed_writer(write, lambda ctx, s, me: reads(s, me), _frozen)
+
+
+def _frozen(now: tuple) -> tuple:
+    """A copy of ``reads``' tuple that later in-place changes of the state's lists cannot reach."""
+    return tuple([[y[:] if y.__class__ is list else y for y in x] if x.__class__ is list else x for x in now])
+
+
+def keyed_writer(write: Writer, key: Callable, keep: Callable | None = None) -> Writer:
+    """``write`` replaying a seat's last output while ``key(ctx, s, me)`` equals what it was at that
+    output (``keep`` turns a key into what is stored: a copy where the key holds the state's own lists)."""
     last: dict[int, tuple] = {}
 
-    def write_remembered(ctx, s, me, base, ix, vx):
-        now = reads(s, me)
+    def write_keyed(ctx, s, me, base, ix, vx):
+        now = key(ctx, s, me)
         hit = last.get(me)
         if hit is not None and hit[0] == now:
             ix.extend(hit[1])
@@ -217,10 +228,9 @@ def remembered(ctx: Context, write: Writer, reads: Callable) -> Writer:
             return
         start = len(ix)
         write(ctx, s, me, base, ix, vx)
-        last[me] = (tuple([[y[:] if y.__class__ is list else y for y in x] if x.__class__ is list else x
-                           for x in now]), ix[start:], vx[start:])  # copies later in-place changes cannot reach
+        last[me] = (now if keep is None else keep(now), ix[start:], vx[start:])
 
-    return write_remembered
+    return write_keyed
 
 
 def token_writer(token: str, writers: list) -> Writer:
@@ -264,9 +274,10 @@ def token_writer(token: str, writers: list) -> Writer:
     return write_token
 
 
-def hands_version(ctx: Context, s: State) -> int:
+def hands_version(ctx: Context, s: State, me: int = -1) -> int:
     """A number that changes whenever the hands or what was shown of them (``s.known``) may differ from
-    what they were at the last call, for memos of blocks that read only those (and the observing seat).
+    what they were at the last call, for memos of blocks that read only those (and the observing seat;
+    ``me`` is not read: the number is the same for every seat, and the signature is a ``keyed_writer`` key).
     Exact: the values are compared with a copy kept from the last change, except while the same state
     is followed by the same active ``Memory`` at the same ``cards`` token (no card moved, none shown).
     One snapshot per context, shared by the seats: the first block to ask after a change pays for it."""
@@ -291,20 +302,7 @@ def hand_writer(ctx: Context, write: Writer) -> Writer:
     seat's last output while ``hands_version`` is unchanged; only where ``ctx.remember``."""
     if not ctx.remember:
         return write
-    last: dict[int, tuple] = {}
-
-    def write_hands(ctx, s, me, base, ix, vx):
-        version = hands_version(ctx, s)
-        hit = last.get(me)
-        if hit is not None and hit[0] == version:
-            ix.extend(hit[1])
-            vx.extend(hit[2])
-            return
-        at = len(ix)
-        write(ctx, s, me, base, ix, vx)
-        last[me] = (version, ix[at:], vx[at:])
-
-    return write_hands
+    return keyed_writer(write, hands_version)
 
 
 # -- small writer helpers ------------------------------------------------------------------------------
