@@ -391,11 +391,9 @@ class BeanAECEnv(AECEnv):
         (``check_action``)."""
         i = check_action(action, self.catalogue.size, agent)
         game = self.game
-        if self._mask_for == len(game.history):  # an observation listed the legal indices already
-            legal_index = i in self._mask_idx
-        else:  # (drivers that pick without observing): no need to list them all
-            legal_index = True
-        if legal_index:
+        # where an observation listed the legal indices, they decide at once; a driver that picks
+        # without observing gets its index checked against the engine's legal list alone
+        if self._mask_for != len(game.history) or i in self._mask_idx:
             found = self.catalogue.decode(i, seat)
             legal = game.legal_actions()
             try:  # the legal list's own object: ``Game.apply`` takes it without resolving it again
@@ -403,8 +401,7 @@ class BeanAECEnv(AECEnv):
             except ValueError:
                 pass
         if self.illegal_action == "raise":
-            raise IllegalActionError(self.catalogue.decode(i, seat), self.game.decision, seat,
-                                     self.game.legal_actions())
+            raise IllegalActionError(self.catalogue.decode(i, seat), game.decision, seat, game.legal_actions())
         return None
 
     def _illegal(self, agent, action) -> None:

@@ -63,13 +63,12 @@ def test_aec_step_without_observing_checks_legality_alike_agt_5(illegal_action):
     for _ in range(150):
         if watched.terminations[watched.agent_selection]:
             break
-        legal = np.flatnonzero(watched.observe(watched.agent_selection)["action_mask"])
-        i = int(rng.choice(legal))
+        i = int(rng.choice(np.flatnonzero(watched.observe(watched.agent_selection)["action_mask"])))
         game = blind.unwrapped.game
-        legal, at = game.legal_actions(), len(game.history)
+        engine_legal, at = game.legal_actions(), len(game.history)
         watched.step(i)
         blind.step(i)  # never observed
-        assert any(game.history[at] is a for a in legal)  # the legal list's own action, not a copy
+        assert any(game.history[at] is a for a in engine_legal)  # the legal list's own action, not a copy
     played = blind.unwrapped.game.history
     assert played == watched.unwrapped.game.history and len(played) > 100
     agent = blind.agent_selection
