@@ -33,6 +33,19 @@ def _raw_env_class(variant: str):
     return importlib.import_module(f"bean_env.envs.{variant}_v1").raw_env
 
 
+class _Gathered:
+    """Flat lists of the batch's entries as the slots are stepped, scattered into the arrays at the end."""
+
+    __slots__ = ("ix", "vx", "entries", "legal", "legal_counts")
+
+    def __init__(self) -> None:
+        self.ix: list[int] = []
+        self.vx: list[float] = []
+        self.entries: list[int] = []        # entries per slot
+        self.legal: list[int] = []
+        self.legal_counts: list[int] = []   # legal indices per slot
+
+
 class VectorEnv:
     """``num_envs`` games of ``variant`` stepped together (options as the AEC env's)."""
 
@@ -56,44 +69,40 @@ class VectorEnv:
         self.episode_steps = np.zeros(num_envs, np.int64)
 
     # -- slots -----------------------------------------------------------------------------------------
-    def _refresh(self, slots: Sequence[int]) -> None:
-        """Write the actor, observation and mask of each of ``slots`` into the batch arrays: the encoders'
-        entries and the legal indices of all slots are gathered into flat lists and scattered at once
-        (values as ``ObservationEncoder.encode`` computes them, bit for bit)."""
+    def _gather(self, i: int, acc: "_Gathered") -> None:
+        """Append slot ``i``'s actor, observation entries and legal indices to ``acc`` (called right after
+        the slot stepped, while its game is still in the cache)."""
+        env = self.envs[i]
+        s = env.game.state
+        ix, vx = env.encoder.entries(s, s.actor, env.memory)
+        acc.ix += ix
+        acc.vx += vx
+        acc.entries.append(len(ix))
+        legal = env.legal_indices()
+        acc.legal += legal
+        acc.legal_counts.append(len(legal))
+        self.actors[i] = s.actor
+
+    def _scatter(self, slots: Sequence[int], acc: "_Gathered") -> None:
+        """Write the gathered observations and masks of ``slots`` into the batch arrays at once (values as
+        ``ObservationEncoder.encode`` computes them, bit for bit)."""
         if not len(slots):
             return
-        size, actors, envs = self.obs_size, self.actors, self.envs
-        ix_all: list[int] = []
-        vx_all: list[float] = []
-        legal_all: list[int] = []
-        entries, legal_counts = [], []
-        for i in slots:
-            env = envs[i]
-            s = env.game.state
-            ix, vx = env.encoder.entries(s, s.actor, env.memory)
-            ix_all += ix
-            vx_all += vx
-            entries.append(len(ix))
-            legal = env.legal_indices()
-            legal_all += legal
-            legal_counts.append(len(legal))
-            actors[i] = s.actor
         rows = np.asarray(slots, dtype=np.intp)
-        whole = len(slots) == self.num_envs
-        if whole:
+        if len(slots) == self.num_envs:
             self.obs.fill(0.0)
             self.masks.fill(False)
         else:
             self.obs[rows] = 0.0
             self.masks[rows] = False
-        ix = np.fromiter(ix_all, np.intp, len(ix_all))
-        values = np.fromiter(vx_all, np.float32, len(vx_all))
+        ix = np.fromiter(acc.ix, np.intp, len(acc.ix))
+        values = np.fromiter(acc.vx, np.float32, len(acc.vx))
         values *= self._scale[ix]
         np.minimum(values, self._high[ix], out=values)  # capped entries read 1
-        ix += np.repeat(rows * size, entries)
+        ix += np.repeat(rows * self.obs_size, acc.entries)
         self.obs.reshape(-1)[ix] = values
-        legal = np.fromiter(legal_all, np.intp, len(legal_all))
-        legal += np.repeat(rows * self.num_actions, legal_counts)
+        legal = np.fromiter(acc.legal, np.intp, len(acc.legal))
+        legal += np.repeat(rows * self.num_actions, acc.legal_counts)
         self.masks.reshape(-1)[legal] = True
 
     @staticmethod
@@ -137,9 +146,11 @@ class VectorEnv:
             seed = int(seed)  # numpy integers too; a bad type raises here, before anything changes
         streams = random.Random(seed) if seed is not None else None
         rewards = np.zeros((self.num_envs, self.num_players), np.float32)
+        acc = _Gathered()
         for i in range(self.num_envs):
             self._restart(i, rewards, streams.getrandbits(62) if streams else None)
-        self._refresh(range(self.num_envs))
+            self._gather(i, acc)
+        self._scatter(range(self.num_envs), acc)
         return self.obs.copy(), self.masks.copy(), self.actors.copy()
 
     def step(self, actions: Sequence[int] | np.ndarray):
@@ -170,11 +181,15 @@ class VectorEnv:
         truncated = np.zeros(n, bool)
         infos: list[dict] = [{} for _ in range(n)]
         envs, steps = self.envs, self.episode_steps
-        for i in stepped.tolist():
+        acc = _Gathered()
+        slots = stepped.tolist()
+        chosen = actions.tolist()
+        steps[stepped] += 1
+        for i in slots:
             env = envs[i]
-            env.step(int(actions[i]))
-            steps[i] += 1
-            self._paid(env, rewards[i])
+            env.step(chosen[i])
+            if env._paying:  # the env's flag: some reward of this step is non-zero
+                self._paid(env, rewards[i])
             if self._over(env):
                 agent = env.agent_selection
                 terminated[i] = env.terminations.get(agent, False)
@@ -183,7 +198,8 @@ class VectorEnv:
                             "episode_steps": int(steps[i]),
                             "final_observations": [env.observe(a)["observation"] for a in env.possible_agents]}
                 self._restart(i, rewards)
-        self._refresh(stepped.tolist())
+            self._gather(i, acc)
+        self._scatter(slots, acc)
         return rewards, terminated, truncated, infos
 
 
