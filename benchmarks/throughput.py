@@ -22,7 +22,7 @@ import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import peers  # noqa: E402
-from timing import CLOCKS, interleaved, table  # noqa: E402
+from timing import CLOCKS, interleaved, paired_ratios, table  # noqa: E402
 
 BASELINE = "texas_holdem_v4"
 
@@ -64,7 +64,8 @@ def main(argv=None) -> int:
     if args.json:
         base = results.get(BASELINE)
         out = {name: {"steps_per_s": r.rate, "games_per_s": r.games_per_s, "steps_per_game": r.per_game,
-                      "rounds": r.rounds, f"ratio_vs_{BASELINE}": r.rate / base.rate if base else None}
+                      "rounds": r.rounds, f"ratio_vs_{BASELINE}": r.rate / base.rate if base else None,
+                      f"paired_ratios_vs_{BASELINE}": paired_ratios(r, base) if base else None}
                for name, r in results.items()}
         with open(args.json, "w") as f:
             json.dump(out, f, indent=2)

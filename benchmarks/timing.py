@@ -6,7 +6,9 @@ Terms:
   rounds interleave the contenders, so slow phases of the machine hit all of them alike.
 - *rate*: decisions per second of CPU time of this process (``--clock wall`` for wall time).
 The reported rate of a contender is the median of its per-round rates; ratios divide medians
-measured in the same run.
+measured in the same run. Beside each ratio, the range of the *paired* ratios (this contender's rate
+over the baseline's in the same round): on a noisy machine the single ratio can move by 10% between
+runs, and the paired range shows how far.
 """
 from __future__ import annotations
 
@@ -45,6 +47,11 @@ class Result:
         return (max(rates) - min(rates)) / self.rate if len(rates) > 1 else 0.0
 
 
+def paired_ratios(result: Result, baseline: Result) -> list[float]:
+    """Per round: the contender's rate over the baseline's rate in the same round."""
+    return [(d / t) / (bd / bt) for (d, g, t), (bd, bg, bt) in zip(result.rounds, baseline.rounds)]
+
+
 def play_for(play: Callable[[], int], seconds: float, clock: Callable[[], float], min_games: int = 1):
     """Whole games for about ``seconds``: (decisions, games, elapsed)."""
     decisions = games = 0
@@ -71,13 +78,16 @@ def interleaved(contenders: dict[str, Callable[[], int]], seconds: float, rounds
 
 
 def table(results: dict[str, Result], baselines: list[str], unit: str = "decisions/s") -> str:
-    """A plain-text table: raw rates, per-game counts, spread, and ratios to each baseline present."""
+    """A plain-text table: raw rates, per-game counts, spread, and ratios to each baseline present (the
+    ratio of the medians, then the lowest and highest paired per-round ratio)."""
     present = [b for b in baselines if b in results]
     head = f"{'contender':44s} {unit:>12s} {'games/s':>9s} {'per game':>9s} {'spread':>7s}"
-    head += "".join(f" {'vs ' + b:>22s}" for b in present)
+    head += "".join(f" {'vs ' + b + ' (rounds)':>32s}" for b in present)
     lines = [head]
     for name, r in results.items():
         line = f"{name:44s} {r.rate:12,.0f} {r.games_per_s:9.1f} {r.per_game:9.0f} {r.spread:7.0%}"
-        line += "".join(f" {r.rate / results[b].rate:21.2f}x" for b in present)
+        for b in present:
+            paired = paired_ratios(r, results[b])
+            line += f" {r.rate / results[b].rate:19.2f}x ({min(paired):.2f}-{max(paired):.2f})"
         lines.append(line)
     return "\n".join(lines)

@@ -28,7 +28,19 @@ def test_throughput_benchmark_smoke(tmp_path, capsys):
     assert {"bean_duel", "bohnanza-german-3", "texas_holdem_v4"} <= set(results)
     for r in results.values():
         assert len(r["rounds"]) == 2 and r["steps_per_s"] > 0 and r["steps_per_game"] >= 1
-    assert "vs texas_holdem_v4" in capsys.readouterr().out
+        assert len(r["paired_ratios_vs_texas_holdem_v4"]) == 2
+    assert results["texas_holdem_v4"]["paired_ratios_vs_texas_holdem_v4"] == [1.0, 1.0]
+    assert "vs texas_holdem_v4 (rounds)" in capsys.readouterr().out
+
+
+def test_paired_ratios_divide_rates_of_the_same_round():
+    timing = _load("timing")
+    ours, base = timing.Result("ours"), timing.Result("base")
+    ours.rounds = [(300, 1, 1.0), (100, 1, 0.5), (90, 1, 1.0)]   # rates 300, 200, 90
+    base.rounds = [(100, 1, 1.0), (50, 1, 1.0), (30, 1, 0.5)]    # rates 100, 50, 60
+    assert timing.paired_ratios(ours, base) == [3.0, 4.0, 1.5]
+    line = timing.table({"base": base, "ours": ours}, ["base"]).splitlines()[2]
+    assert line.endswith("3.33x (1.50-4.00)")  # median 200 over median 60, then the paired range
 
 
 def test_peers_are_built_once_and_reset(monkeypatch):
