@@ -6,7 +6,8 @@
     python benchmarks/selfplay_speed.py --profile             # cProfile of the SelfPlayEnv loop
 
 Both envs play the same variant against uniformly random opponents (``SelfPlayEnv`` with the opponent
-mix ``random:1``, ``SingleAgentEnv`` with its default random opponents); the learner picks a uniformly
+mix ``random:1``, ``SingleAgentEnv`` with its default random opponents and ``learner_seat="random"``,
+so that both move the learner over every seat as ``SelfPlayEnv``'s rotation does); the learner picks a uniformly
 random legal action from ``action_masks()`` each step, the loop MaskablePPO drives. A *step* is one
 learner ``step()`` call (opponents' decisions and forced moves happen inside it); each episode is a
 ``reset()`` and its steps. The envs are built once, seeded at their first reset and reset per episode.
@@ -59,7 +60,9 @@ def contenders(variant: str, config: dict, seed: int) -> dict:
     from bean_env.training.opponents import OpponentPool
     from bean_env.training.selfplay_env import SelfPlayEnv
     selfplay = SelfPlayEnv(variant, config, pool=OpponentPool({"random": 1.0}, seed=seed), seed=seed)
-    single = SingleAgentEnv(variant, **config)
+    # both envs move the learner over every seat (SelfPlayEnv rotates it), so they play the same mix of
+    # games: a learner fixed at seat 0 would wait for a different share of opponent decisions
+    single = SingleAgentEnv(variant, learner_seat="random", **config)
     return {BASELINE: episode_loop(single, seed), "SelfPlayEnv": episode_loop(selfplay, seed)}
 
 

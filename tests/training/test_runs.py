@@ -140,12 +140,17 @@ def test_a_stop_signal_still_exports_the_latest_policy(tmp_path, sig, reason):
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=_ignore_stop_signals)
     snaps = tmp_path / "c" / "snapshots"
-    deadline = time.monotonic() + 120
+    # snapshots are written inside ``learn()``, so once there are two the run's signal handlers are in
+    # place; a signal sent before then would be ignored (the run starts with both ignored, as in the
+    # background) and leave the test waiting for 10M steps, so wait for them however slow the machine is
+    deadline = time.monotonic() + 600
     while len(list(snaps.glob("snap_*.pt"))) < 2 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
-    proc.send_signal(sig)
     try:
-        out, err = proc.communicate(timeout=120)
+        assert proc.poll() is None and len(list(snaps.glob("snap_*.pt"))) >= 2, \
+            "the run ended or took 10 minutes before its second snapshot"
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=300)
     finally:
         if proc.poll() is None:  # never leave a 10M-step training running behind a failed test
             proc.kill()
