@@ -69,7 +69,7 @@ class VectorEnv:
         self.episode_steps = np.zeros(num_envs, np.int64)
 
     # -- slots -----------------------------------------------------------------------------------------
-    def _gather(self, i: int, acc: "_Gathered") -> None:
+    def _gather(self, i: int, acc: _Gathered) -> None:
         """Append slot ``i``'s actor, observation entries and legal indices to ``acc`` (called right after
         the slot stepped, while its game is still in the cache)."""
         env = self.envs[i]
@@ -83,7 +83,7 @@ class VectorEnv:
         acc.legal_counts.append(len(legal))
         self.actors[i] = s.actor
 
-    def _scatter(self, slots: Sequence[int], acc: "_Gathered") -> None:
+    def _scatter(self, slots: Sequence[int], acc: _Gathered) -> None:
         """Write the gathered observations and masks of ``slots`` into the batch arrays at once (values as
         ``ObservationEncoder.encode`` computes them, bit for bit)."""
         if not len(slots):
@@ -188,8 +188,7 @@ class VectorEnv:
         for i in slots:
             env = envs[i]
             env.step(chosen[i])
-            if env._paying:  # the env's flag: some reward of this step is non-zero
-                self._paid(env, rewards[i])
+            self._paid(env, rewards[i])
             if self._over(env):
                 agent = env.agent_selection
                 terminated[i] = env.terminations.get(agent, False)
