@@ -165,3 +165,20 @@ def test_memos_stay_exact_when_real_and_seat_view_states_alternate(seed):
                                   plain.encode(state, me, raw.memory)), (step, me)
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
+
+
+def test_unseen_counts_follow_a_hand_whose_cards_change_in_place():
+    """The unseen block counts another hand again when its cards change while its length and shown bits
+    stay (a card planted from the front, another drawn at the back, between two observations of one
+    seat): its per-hand memo compares copies of the hand, not the hand list itself."""
+    game = new_game("bohnanza", seed=5, num_players=4)
+    encoder = bohnanza_v1.raw_env(num_players=4).encoder
+    plain = memoryless_encoder(game)
+    s = game.state
+    assert np.array_equal(encoder.encode(s, 0), plain.encode(s, 0))
+    hand = s.hands[1]
+    other = next(c for c in s.deck if c != hand[0])
+    s.deck.remove(other)                         # keep the cards conserved: the first one goes to the deck
+    s.deck.append(hand.pop(0))
+    hand.append(other)                           # same length, nothing shown: only the types differ
+    assert np.array_equal(encoder.encode(s, 0), plain.encode(s, 0))
