@@ -14,6 +14,7 @@ def _load(name: str):
     try:
         spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # as an import does: dataclasses look their module up there
         spec.loader.exec_module(module)
         return module
     finally:
