@@ -114,7 +114,7 @@ class SelfPlayEnv(gym.Env):
         while aec.agent_selection != learner and not self._done():
             agent = aec.agent_selection
             aec.step(opponents[agent].choose(aec, agent))
-            self._reward += float(aec.rewards.get(learner, 0.0))  # as ``_collect``
+            self._collect()
 
     def _obs(self) -> np.ndarray:
         return self.aec.observe(self.learner)["observation"]
