@@ -202,12 +202,15 @@ class VectorEnv:
         return rewards, terminated, truncated, infos
 
 
-def uniform_random_policy(seed: int | None = None) -> BatchPolicy:
-    """A batched policy that picks a legal action uniformly at random (its own generator)."""
-    rng = np.random.default_rng(seed)
+def uniform_random_policy(seed: int | None = None, *, generator: np.random.Generator | None = None) -> BatchPolicy:
+    """A batched policy that picks a legal action uniformly at random, with its own generator (made from
+    ``seed``, or ``generator`` itself). A masked action is never picked while a row has a legal one, even
+    if every legal score of the row draws exactly 0.0."""
+    rng = np.random.default_rng(seed) if generator is None else generator
 
     def act(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        scores = rng.random(masks.shape) * masks
+        scores = rng.random(masks.shape)
+        scores[~masks] = -1.0  # below every draw in [0, 1)
         return scores.argmax(axis=1)
 
     return act

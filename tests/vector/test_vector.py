@@ -122,3 +122,25 @@ def test_learner_vec_env_trains_with_maskable_ppo():
             done_seen = True
             assert rewards[i] in (-1.0, 0.5, 1.0) and "terminal_observation" in infos[i]
     assert done_seen
+
+
+class _ZeroDraws:
+    """A generator whose every draw is 0.0 (the edge a uniform draw in [0, 1) can hit)."""
+
+    def random(self, shape):
+        return np.zeros(shape)
+
+
+def test_uniform_random_policy_never_picks_a_masked_action_on_zero_draws():
+    masks = np.array([[False, False, True, False], [False, True, False, True], [True, False, False, False]])
+    actions = uniform_random_policy(generator=_ZeroDraws())(np.zeros((3, 5), np.float32), masks)
+    assert masks[np.arange(3), actions].all()
+    assert actions.tolist() == [2, 1, 0]  # the first legal action of each row: ties go to the lowest
+
+
+def test_uniform_random_policy_picks_every_legal_action_and_only_those():
+    masks = np.zeros((2000, 6), bool)
+    masks[:, [1, 4, 5]] = True
+    actions = uniform_random_policy(3)(np.zeros((2000, 1), np.float32), masks)
+    counts = np.bincount(actions, minlength=6)
+    assert counts[[0, 2, 3]].sum() == 0 and (counts[[1, 4, 5]] > 550).all()
