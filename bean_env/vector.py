@@ -6,7 +6,9 @@ Terms:
 - *actor*: the seat that decides next in a slot. Each step takes one action per slot, for its actor,
   so every seat of every game can be driven by one shared policy in one forward pass over the batch.
 - *rewards* ``(N, num_players)``: what each seat of each slot was paid by that step (the env's
-  ``reward_mode``: terminal ``win``/``score``/``margin`` or per-coin ``dense``).
+  ``reward_mode``: terminal ``win``/``score``/``margin`` or per-coin ``dense``). What a new game pays
+  at its start (under ``dense``, the points every seat starts with, as in ``hostile_takeover``) is paid
+  with the slot's next step, the first of that game: never with the last step of the game before.
 
 ``VectorEnv`` returns numpy batches: observations ``(N, obs_size)`` float32, masks ``(N, actions)``
 bool, actors ``(N,)``. ``LearnerVecEnv`` is a stable-baselines3 ``VecEnv`` for the single-agent case:
@@ -67,6 +69,8 @@ class VectorEnv:
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
         self.episode_steps = np.zeros(num_envs, np.int64)
+        # what each slot's current game paid at its reset, not yet reported (paid with its next step)
+        self._pending = np.zeros((num_envs, self.num_players), np.float32)
 
     # -- slots -----------------------------------------------------------------------------------------
     def _gather(self, i: int, acc: _Gathered) -> None:
@@ -111,14 +115,17 @@ class VectorEnv:
             if r:
                 out[env.agent_name_mapping[agent]] += r
 
-    def _restart(self, i: int, rewards: np.ndarray, seed: int | None = None) -> None:
-        """Reset slot ``i`` until a seat has a decision (a game decided by forced moves pays at once); the
-        caller refreshes the slot's observation."""
+    def _restart(self, i: int, seed: int | None = None) -> None:
+        """Reset slot ``i`` until a seat has a decision; what the new game pays at its start waits in
+        ``_pending`` for the slot's next step (a game decided by forced moves alone is skipped with what it
+        paid: it has no step to report it with). The caller refreshes the slot's observation."""
         env = self.envs[i]
+        pending = self._pending[i]
         while True:
             env.reset(seed=seed)
             seed = None
-            self._paid(env, rewards[i])
+            pending.fill(0.0)
+            self._paid(env, pending)
             if not self._over(env):
                 self.episode_steps[i] = 0
                 return
@@ -145,10 +152,9 @@ class VectorEnv:
         if seed is not None:
             seed = int(seed)  # numpy integers too; a bad type raises here, before anything changes
         streams = random.Random(seed) if seed is not None else None
-        rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         acc = _Gathered()
         for i in range(self.num_envs):
-            self._restart(i, rewards, streams.getrandbits(62) if streams else None)
+            self._restart(i, streams.getrandbits(62) if streams else None)
             self._gather(i, acc)
         self._scatter(range(self.num_envs), acc)
         return self.obs.copy(), self.masks.copy(), self.actors.copy()
@@ -185,8 +191,12 @@ class VectorEnv:
         slots = stepped.tolist()
         chosen = actions.tolist()
         steps[stepped] += 1
+        pending = self._pending
         for i in slots:
             env = envs[i]
+            if pending[i].any():  # the start of this slot's game, reported with its first step
+                rewards[i] += pending[i]
+                pending[i] = 0.0
             env.step(chosen[i])
             self._paid(env, rewards[i])
             if self._over(env):
@@ -196,7 +206,7 @@ class VectorEnv:
                 infos[i] = {"final_scores": list(env.game.scores()), "winners": list(env.game.winners()),
                             "episode_steps": int(steps[i]),
                             "final_observations": [env.observe(a)["observation"] for a in env.possible_agents]}
-                self._restart(i, rewards)
+                self._restart(i)
             self._gather(i, acc)
         self._scatter(slots, acc)
         return rewards, terminated, truncated, infos
@@ -245,7 +255,9 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
                           else np.full(num_envs, learner_seat, dtype=np.int64))
             self._seed = seed
             self._actions = None
-            self._returns = np.zeros(num_envs, np.float32)
+            # learner rewards of a slot's new game earned before the learner's first step in it (paid
+            # with that step: the step that ended the game before reports only that game's rewards)
+            self._carry = np.zeros(num_envs, np.float32)
 
         def _to_learner(self, obs, masks, actors, rewards, done, infos):
             """Let the opponents move until every slot waits for its learner; learner rewards add up."""
@@ -259,7 +271,11 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
                 actions[waiting] = chosen
                 actions[~waiting] = -1   # slots at the learner's turn keep their state
                 obs, masks, actors, rewards_more, term, trunc, more = self._partial_step(actions)
-                rewards += rewards_more[idx, self.seats]
+                learner = rewards_more[idx, self.seats]
+                if done.any():  # slots whose game ended in this step: the new game's rewards wait
+                    self._carry[done] += learner[done]
+                    learner[done] = 0.0
+                rewards += learner
                 for i in np.flatnonzero(term | trunc):
                     if not done[i]:
                         done[i] = True
@@ -283,10 +299,12 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
         def reset(self):
             obs, masks, actors = self.vec.reset(self._seed)
             self._seed = None
+            self._carry[:] = 0.0
             rewards = np.zeros(self.num_envs, np.float32)
             done = np.zeros(self.num_envs, bool)
             infos = [{} for _ in range(self.num_envs)]
             obs, _ = self._to_learner(obs, masks, actors, rewards, done, infos)
+            self._carry += rewards  # paid before the learner's first step: reported with it
             return obs
 
         def step_async(self, actions):
@@ -295,7 +313,7 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
         def step_wait(self):
             learner_actions, self._actions = self._actions, None
             n = self.num_envs
-            rewards = np.zeros(n, np.float32)
+            rewards, self._carry = self._carry, np.zeros(n, np.float32)
             done = np.zeros(n, bool)
             infos: list[dict] = [{} for _ in range(n)]
             obs, masks, actors, paid, term, trunc, more = self._partial_step(learner_actions)

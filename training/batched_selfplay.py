@@ -3,7 +3,8 @@
 
 As in ``SelfPlayEnv``, the learner plays one seat per game (rotating each game of a slot, from a seeded
 offset) and every other seat gets an opponent drawn from the ``OpponentPool`` for that game; the
-learner's reward is its seat's reward summed over every step since its last decision. What differs is
+learner's reward is its seat's reward summed over every step since its last decision (what a game
+pays before the learner's first decision in it comes with that decision's step). What differs is
 how the opponents move: all slots waiting for an opponent step together, and the snapshot opponents of
 those slots that share a network decide in one batched forward pass (sampled with the Gumbel-max
 trick) on the observations the batch already holds. Baseline opponents decide per slot, from the slot's
@@ -49,6 +50,9 @@ class BatchedSelfPlayVecEnv(VecEnv):
         self.opponents: list[dict[int, Any]] = [{} for _ in range(n_envs)]
         self._actions: np.ndarray | None = None
         self._torch_layers: dict[int, tuple] = {}  # id(net) -> (net, torch weights)
+        # learner rewards of a slot's new game earned before the learner's first step in it (paid with
+        # that step: the step that ended the game before reports only that game's rewards)
+        self._carry = np.zeros(n_envs, np.float32)
 
     # -- pool management (VecEnv.env_method) ---------------------------------------------------------
     def add_snapshot(self, layers: list, activation: str, meta: dict) -> None:
@@ -113,7 +117,11 @@ class BatchedSelfPlayVecEnv(VecEnv):
               infos: list[dict]) -> None:
         """Step ``stepped`` slots, add the learner's rewards, end and restart finished games."""
         paid, term, trunc, more = self.vec.step_slots(actions, stepped)
-        rewards += paid[np.arange(self.num_envs), self.seats]
+        learner = paid[np.arange(self.num_envs), self.seats]
+        if dones.any():  # slots whose game ended earlier in this step: the new game's rewards wait
+            self._carry[dones] += learner[dones]
+            learner[dones] = 0.0
+        rewards += learner
         for i in np.flatnonzero(term | trunc).tolist():
             seat = int(self.seats[i])
             if not dones[i]:  # a slot reports one finished game per learner step
@@ -139,7 +147,10 @@ class BatchedSelfPlayVecEnv(VecEnv):
         for i in range(self.num_envs):
             self._new_game(i)
         infos: list[dict] = [{} for _ in range(self.num_envs)]
-        self._to_learner(np.zeros(self.num_envs, np.float32), np.zeros(self.num_envs, bool), infos)
+        self._carry[:] = 0.0
+        rewards = np.zeros(self.num_envs, np.float32)
+        self._to_learner(rewards, np.zeros(self.num_envs, bool), infos)
+        self._carry += rewards  # paid before the learner's first step: reported with it
         return self.vec.obs.copy()
 
     def step_async(self, actions: np.ndarray) -> None:
@@ -148,7 +159,7 @@ class BatchedSelfPlayVecEnv(VecEnv):
     def step_wait(self):
         actions, self._actions = self._actions, None
         n = self.num_envs
-        rewards = np.zeros(n, np.float32)
+        rewards, self._carry = self._carry, np.zeros(n, np.float32)
         dones = np.zeros(n, bool)
         infos: list[dict] = [{} for _ in range(n)]
         self._play(actions, np.arange(n), rewards, dones, infos)

@@ -158,6 +158,7 @@ class BeanMultiAgentEnv(MultiAgentEnv):
             self._held = {a: 0.0 for a in self.learners}
             self._paid = {a: 0.0 for a in self.learners}
             self._decisions = {a: 0 for a in self.learners}
+            self._collect()  # what the game pays at its start (dense: the points every seat starts with)
             self._play_opponents()
             if not self._done():
                 break

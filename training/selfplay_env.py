@@ -4,7 +4,9 @@ Each episode the learner takes the next seat in rotation (seat ``episode % n``, 
 offset), and every other seat gets an opponent drawn from the ``OpponentPool``. Opponents' decisions are
 played inside ``step`` until the learner must decide again or the game ends. The learner's reward is the
 AEC env's reward for the learner's seat only, summed over every AEC step since its last action
-(PettingZoo's per-agent rewards), so it is correct for any number of players and any reward mode.
+(PettingZoo's per-agent rewards), so it is correct for any number of players and any reward mode; what
+the game pays before the learner's first action (its start, the opponents' first moves) comes with the
+first step, so an episode's rewards add up to everything the seat was paid.
 
 ``action_masks()`` returns the learner's legal actions (sb3-contrib's MaskablePPO reads it).
 """
@@ -75,6 +77,7 @@ class SelfPlayEnv(gym.Env):
             self._episode += 1
             self.opponents = {a: self.pool.draw() for a in aec.possible_agents if a != self.learner}
             self._reward = 0.0
+            self._collect()  # what the game pays at its start (dense: the points every seat starts with)
             self._play_opponents()
             if not self._done():
                 break
@@ -82,7 +85,6 @@ class SelfPlayEnv(gym.Env):
 
     def step(self, action):
         aec = self.aec
-        self._reward = 0.0
         aec.step(int(action))
         self._collect()
         self._play_opponents()
@@ -94,7 +96,8 @@ class SelfPlayEnv(gym.Env):
             seat = aec.agent_name_mapping[self.learner]
             info = {"seat": seat, "win": seat in game.winners(), "scores": game.scores(),
                     "opponents": [getattr(o, "kind", "?") for o in self.opponents.values()]}
-        return self._obs(), self._reward, terminated, truncated, info
+        reward, self._reward = self._reward, 0.0  # the next step's sum starts here
+        return self._obs(), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """Boolean mask of the learner's legal actions (all False once the episode is over)."""

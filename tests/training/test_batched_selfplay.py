@@ -90,3 +90,27 @@ def test_trainer_runs_batched(tmp_path):
                        "--run-name", "b", "--progress", "false"])
     run = train(args)
     assert (run / "policy.pt").exists() and len(list((run / "snapshots").glob("*.json"))) >= 2
+
+
+def test_dense_episode_returns_add_up_to_the_learners_final_score():
+    """Under ``dense`` the learner's rewards follow its score: what a new game pays before the learner's
+    first decision in it (``hostile_takeover``'s starting points, the opponents' first moves) comes with
+    that decision's step, never with the step that ended the game before, and ``reset`` keeps it."""
+    env = BatchedSelfPlayVecEnv("hostile_takeover", {"num_players": 3}, 3,
+                                OpponentPool(parse_mix("random:1,heuristic:1"), seed=4), reward_mode="dense", seed=4)
+    rng = np.random.default_rng(1)
+    env.reset()
+    sums = np.zeros(3)
+    ended = 0
+    while ended < 6:
+        masks = np.stack(env.env_method("action_masks"))
+        obs, rewards, dones, infos = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        sums += rewards
+        for i in range(3):
+            if dones[i]:
+                info = infos[i]
+                assert sums[i] == pytest.approx(info["scores"][info["seat"]] / 100, abs=1e-5)
+                sums[i] = 0.0
+                ended += 1
+            else:
+                assert sums[i] == pytest.approx(env.vec.envs[i].game.scores()[env.seats[i]] / 100, abs=1e-5)

@@ -92,3 +92,15 @@ def test_rllib_episodes_carry_every_seat_with_its_own_rewards(n):
             assert result["paid"][agent] == pytest.approx(result["scores"][seat])
     finally:
         runner.stop()
+
+
+def test_dense_rewards_include_what_the_game_pays_at_its_start():
+    """In ``hostile_takeover`` every seat starts with points; under ``dense`` they are paid at the reset,
+    so each learner seat's rewards add up to its final score (in coins, HT-14) and none is lost."""
+    env = BeanMultiAgentEnv({"variant": "hostile_takeover", "rules": {"num_players": 3}, "reward_mode": "dense"})
+    for seed in (1, 2):
+        got, decided = _play(env, seed=seed)
+        scores = env.aec.game.scores()
+        assert all(x >= 0 for x in scores)
+        for agent in env.learners:
+            assert got[agent] == pytest.approx(scores[env.aec.agent_name_mapping[agent]] / 100)

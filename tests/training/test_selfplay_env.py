@@ -102,3 +102,16 @@ def test_random_opponent_draws_as_a_choice_of_the_legal_indices():
         aec.step(i)
         steps += 1
     assert steps > 300
+
+
+@pytest.mark.parametrize("mix", ["random:1", "heuristic:1"])
+def test_dense_episode_returns_include_what_the_game_pays_before_the_first_step(mix):
+    """Under ``dense`` an episode's rewards add up to the learner's final score: the points every seat of
+    ``hostile_takeover`` starts with (paid at the reset) and what opponents' moves pay before the learner's
+    first decision come with the first step."""
+    env = SelfPlayEnv("hostile_takeover", {"num_players": 3}, OpponentPool(parse_mix(mix), seed=1), seed=2,
+                      reward_mode="dense")
+    rng = np.random.default_rng(0)
+    for _ in range(4):
+        total, info, _ = run_episode(env, rng)
+        assert total == pytest.approx(info["scores"][info["seat"]] / 100)

@@ -144,3 +144,49 @@ def test_uniform_random_policy_picks_every_legal_action_and_only_those():
     actions = uniform_random_policy(3)(np.zeros((2000, 1), np.float32), masks)
     counts = np.bincount(actions, minlength=6)
     assert counts[[0, 2, 3]].sum() == 0 and (counts[[1, 4, 5]] > 550).all()
+
+
+def test_dense_rewards_of_each_game_add_up_to_its_final_scores_across_auto_resets():
+    """``hostile_takeover`` pays every seat its starting points at the reset (dense): the batch pays them
+    with the slot's first step of the new game, never with the last step of the game before, so after
+    every step each running game's rewards so far equal its scores so far (HT-14: in coins), the first
+    games of ``reset`` included, and a finished game's add up to its final scores."""
+    vec = VectorEnv("hostile_takeover", 2, num_players=3, reward_mode="dense")
+    obs, masks, actors = vec.reset(seed=3)
+    policy = uniform_random_policy(3)
+    sums = np.zeros((2, 3))
+    ended = 0
+    while ended < 4:
+        obs, masks, actors, rewards, term, trunc, infos = vec.step(policy(obs, masks))
+        sums += rewards
+        for i in range(2):
+            if term[i] or trunc[i]:
+                assert np.allclose(sums[i], np.array(infos[i]["final_scores"]) / 100, atol=1e-5)
+                sums[i] = 0.0
+                ended += 1
+            else:
+                assert np.allclose(sums[i], np.array(vec.envs[i].game.scores()) / 100, atol=1e-5)
+
+
+def test_learner_vec_env_dense_returns_add_up_to_the_learners_final_score():
+    """The learner's rewards follow its score: what a new game pays before the learner's first decision
+    comes with that decision's step, not with the step that ended the game before, and ``reset`` keeps
+    it for the first step."""
+    pytest.importorskip("stable_baselines3")
+    env = learner_vec_env("hostile_takeover", 3, seed=6, num_players=3, reward_mode="dense")
+    env.reset()
+    rng = np.random.default_rng(2)
+    sums = np.zeros(3)
+    ended = 0
+    while ended < 5:
+        seats = env.seats.copy()  # the learner's seat in the game each slot is playing
+        masks = np.stack(env.env_method("action_masks"))
+        obs, rewards, dones, infos = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+        sums += rewards
+        for i in range(3):
+            if dones[i]:
+                assert sums[i] == pytest.approx(infos[i]["final_scores"][seats[i]] / 100, abs=1e-5)
+                sums[i] = 0.0
+                ended += 1
+            else:
+                assert sums[i] == pytest.approx(env.vec.envs[i].game.scores()[seats[i]] / 100, abs=1e-5)
