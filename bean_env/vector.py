@@ -69,8 +69,10 @@ class VectorEnv:
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
         self.episode_steps = np.zeros(num_envs, np.int64)
-        # what each slot's current game paid at its reset, not yet reported (paid with its next step)
+        # what each slot's current game paid at its reset, not yet reported (paid with its next step), and
+        # whether that is anything (a list, read once per stepped slot, cheaper than a numpy test)
         self._pending = np.zeros((num_envs, self.num_players), np.float32)
+        self._owes = [False] * num_envs
 
     # -- slots -----------------------------------------------------------------------------------------
     def _gather(self, i: int, acc: _Gathered) -> None:
@@ -128,6 +130,7 @@ class VectorEnv:
             self._paid(env, pending)
             if not self._over(env):
                 self.episode_steps[i] = 0
+                self._owes[i] = bool(pending.any())
                 return
 
     @staticmethod
@@ -191,12 +194,12 @@ class VectorEnv:
         slots = stepped.tolist()
         chosen = actions.tolist()
         steps[stepped] += 1
-        pending = self._pending
+        owes = self._owes
         for i in slots:
             env = envs[i]
-            if pending[i].any():  # the start of this slot's game, reported with its first step
-                rewards[i] += pending[i]
-                pending[i] = 0.0
+            if owes[i]:  # the start of this slot's game, reported with its first step
+                rewards[i] += self._pending[i]
+                owes[i] = False
             env.step(chosen[i])
             self._paid(env, rewards[i])
             if self._over(env):
@@ -224,6 +227,18 @@ def uniform_random_policy(seed: int | None = None, *, generator: np.random.Gener
         return scores.argmax(axis=1)
 
     return act
+
+
+def add_learner_rewards(rewards: np.ndarray, carry: np.ndarray, paid: np.ndarray, seats: np.ndarray,
+                        done: np.ndarray) -> None:
+    """Add each slot's learner reward of a batched step (``paid[i, seats[i]]``) to ``rewards``; for the
+    slots whose game already ended earlier in the same learner step it belongs to their new game and goes
+    to ``carry`` instead (reported with the learner's first step in that game)."""
+    learner = paid[np.arange(len(seats)), seats]
+    if done.any():
+        carry[done] += learner[done]
+        learner[done] = 0.0
+    rewards += learner
 
 
 def _sb3_vecenv_base():
@@ -261,7 +276,6 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
 
         def _to_learner(self, obs, masks, actors, rewards, done, infos):
             """Let the opponents move until every slot waits for its learner; learner rewards add up."""
-            idx = np.arange(self.num_envs)
             while True:
                 waiting = actors != self.seats
                 if not waiting.any():
@@ -271,11 +285,7 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
                 actions[waiting] = chosen
                 actions[~waiting] = -1   # slots at the learner's turn keep their state
                 obs, masks, actors, rewards_more, term, trunc, more = self._partial_step(actions)
-                learner = rewards_more[idx, self.seats]
-                if done.any():  # slots whose game ended in this step: the new game's rewards wait
-                    self._carry[done] += learner[done]
-                    learner[done] = 0.0
-                rewards += learner
+                add_learner_rewards(rewards, self._carry, rewards_more, self.seats, done)
                 for i in np.flatnonzero(term | trunc):
                     if not done[i]:
                         done[i] = True

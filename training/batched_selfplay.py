@@ -21,7 +21,7 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
 from bean_env.agents.ppo import MASKED_LOGIT, PolicyNet
-from bean_env.vector import VectorEnv
+from bean_env.vector import VectorEnv, add_learner_rewards
 
 from .opponents import OpponentPool, SnapshotPlayer
 
@@ -117,11 +117,7 @@ class BatchedSelfPlayVecEnv(VecEnv):
               infos: list[dict]) -> None:
         """Step ``stepped`` slots, add the learner's rewards, end and restart finished games."""
         paid, term, trunc, more = self.vec.step_slots(actions, stepped)
-        learner = paid[np.arange(self.num_envs), self.seats]
-        if dones.any():  # slots whose game ended earlier in this step: the new game's rewards wait
-            self._carry[dones] += learner[dones]
-            learner[dones] = 0.0
-        rewards += learner
+        add_learner_rewards(rewards, self._carry, paid, self.seats, dones)
         for i in np.flatnonzero(term | trunc).tolist():
             seat = int(self.seats[i])
             if not dones[i]:  # a slot reports one finished game per learner step
