@@ -203,14 +203,26 @@ def _text_play(code: int, b: int) -> str:
 _HIDDEN_TEXT = {Kind.HT_DEFEND: "defend with a face-down text card", Kind.GIVE_HAND: "give a hand card"}
 
 
+_DESCRIBED: dict = {}  # action -> its text: a text interface lists thousands of whole offers per decision
+_DESCRIBED_MAX = 1 << 17
+
+
 def describe(action: Action) -> str:
     """Readable text of an action, e.g. ``plant field 2``."""
+    text = _DESCRIBED.get(action)
+    if text is not None:
+        return text
     if action.a == -1 and action.kind in _HIDDEN_TEXT:  # a part masked in a player's view (views.HIDDEN_PART)
-        return _HIDDEN_TEXT[action.kind]
-    try:
-        return _TEXT[Kind(action.kind)](action.a, action.b)
-    except (ValueError, KeyError, IndexError):
-        return f"<unknown action {tuple(action)}>"
+        text = _HIDDEN_TEXT[action.kind]
+    else:
+        try:
+            text = _TEXT[Kind(action.kind)](action.a, action.b)
+        except (ValueError, KeyError, IndexError):
+            return f"<unknown action {tuple(action)}>"
+    if len(_DESCRIBED) >= _DESCRIBED_MAX:  # only made-up actions get this far
+        _DESCRIBED.clear()
+    _DESCRIBED[action] = text
+    return text
 
 
 # Shorthand constructors used by the rules modules and tests.

@@ -6,6 +6,7 @@ Matching ignores case, extra spaces, quotes and a trailing period.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from typing import Sequence
 
@@ -23,6 +24,12 @@ class ActionParseError(ValueError):
         self.text, self.reason, self.closest = text, reason, list(closest)
         shown = "; ".join(self.closest) if self.closest else "(none)"
         super().__init__(f"could not read {text!r} as an action: {reason}. Closest legal actions: {shown}")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _normalised(text: str) -> str:
+    """``normalise`` of an action's text (the same texts recur decision after decision)."""
+    return normalise(text)
 
 
 def _closest(text: str, options: list[str], plain: list[str] | None = None, k: int = 5) -> list[str]:
@@ -51,10 +58,19 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
     if legal is None:
         legal = view.legal_actions()
     legal = list(legal)
-    texts = [action_text(a, view) for a in legal]
-    numbered = [f"{i}: {t}" for i, t in enumerate(texts)]
+    texts: dict[int, str] = {}  # the texts of the legal actions, made as they are needed
+
+    def text_of(i: int) -> str:
+        found = texts.get(i)
+        if found is None:
+            found = texts[i] = action_text(legal[i], view)
+        return found
+
+    def numbered(first: int = 5) -> list[str]:
+        return [f"{i}: {text_of(i)}" for i in range(min(first, len(legal)))]
+
     if not isinstance(text, str):
-        raise ActionParseError(repr(text), f"expected text, not {type(text).__name__}", numbered[:5])
+        raise ActionParseError(repr(text), f"expected text, not {type(text).__name__}", numbered())
     t = normalise(text)
     if not legal:
         raise ActionParseError(text, "you have no decision to make now", [])
@@ -62,21 +78,24 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
     if m and (t.isdigit() or re.fullmatch(r"[\[(#]?\d+[\])]?[:.)]?", t) or re.fullmatch(r"\d+: .*", t)):
         i = int(m.group(1))
         if not 0 <= i < len(legal):
-            raise ActionParseError(text, f"index {i} is out of range 0..{len(legal) - 1}", numbered[:5])
+            raise ActionParseError(text, f"index {i} is out of range 0..{len(legal) - 1}", numbered())
         if re.fullmatch(r"\d+: .*", t):   # "3: plant field 1 (red)" must agree with action 3
             said = normalise(t.split(": ", 1)[1])
-            if said not in (normalise(texts[i]), normalise(str(legal[i]))):
-                raise ActionParseError(text, f"action {i} is '{texts[i]}', not {said!r}", numbered[:5])
+            if said not in (normalise(text_of(i)), normalise(str(legal[i]))):
+                raise ActionParseError(text, f"action {i} is '{text_of(i)}', not {said!r}", numbered())
         return [legal[i]]
-    plain = [normalise(full) for full in texts]
-    for a, full in zip(legal, plain):
-        if t == full or t == normalise(str(a)):
+    plain = []
+    for i, a in enumerate(legal):  # the first action whose text (with or without card names) is t
+        full = _normalised(text_of(i))
+        if t == full or t == _normalised(str(a)):
             return [a]
+        plain.append(full)
+    every = [f"{i}: {text_of(i)}" for i in range(len(legal))]
     if t.startswith("offer"):
         offers = [i for i, full in enumerate(plain) if "offer" in full] or list(range(len(legal)))
 
         def near() -> list[str]:
-            return _closest(t, [numbered[i] for i in offers], [plain[i] for i in offers])
+            return _closest(t, [every[i] for i in offers], [plain[i] for i in offers])
         try:
             plan = plan_offer(t, view)
         except OfferError as e:
@@ -85,7 +104,7 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
             raise ActionParseError(text, f"'{action_text(plan[0], view)}' is not among the legal actions given",
                                    near())
         return plan
-    raise ActionParseError(text, "it matches no legal action", _closest(t, numbered, plain))
+    raise ActionParseError(text, "it matches no legal action", _closest(t, every, plain))
 
 
 def parse_action(text: str, game_or_view: GameOrView, legal: Sequence[Action] | None = None) -> Action:

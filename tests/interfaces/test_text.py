@@ -206,3 +206,32 @@ def test_offer_being_built_shows_others_only_how_many_hand_cards():
     assert "Offer (being built) by player 0 to all other players: gives 1 hand card; wants nothing yet." in other
     assert "hand card 2" not in other
     assert "gives hand card 2 (red)" in observation_text(g, 0)
+
+
+def test_parse_reads_only_the_texts_it_needs_among_thousands_of_whole_offers(monkeypatch):
+    """AGT-2: with macro offers (5-player English, up to two cards a side) a decision lists thousands of
+    whole offers; an index reads one action's text, and a text is matched against the legal texts up to
+    the first equal one (a script parsing every legal text back must not be quadratic)."""
+    from bean_env.text import parse as parse_mod
+
+    g = bean_env.new_game("bohnanza", seed=0, edition="english", num_players=5, offer_actions="macro",
+                          max_offer_cards=2)
+    r = random.Random(0)
+    while len(g.legal_actions()) < 2000:
+        g.apply(r.choice(g.legal_actions()))
+    legal = g.legal_actions()
+    texts = [t.split(": ", 1)[1] for t in legal_action_texts(g)]
+    made = []
+    real = parse_mod.action_text
+    monkeypatch.setattr(parse_mod, "action_text", lambda a, view: made.append(a) or real(a, view))
+    assert parse_action(str(len(legal) - 1), g) == legal[-1]
+    assert made == []
+    assert parse_action(f"{len(legal) - 1}: {texts[-1]}", g) == legal[-1]
+    assert made == [legal[-1]]
+    made.clear()
+    assert parse_action(texts[7], g) == legal[7]
+    assert len(made) <= 8
+    monkeypatch.undo()
+    for i in r.sample(range(len(legal)), 300):
+        assert parse_action(texts[i], g) == legal[i]
+        assert str(legal[i]) == bean_env.engine.actions._TEXT[legal[i].kind](legal[i].a, legal[i].b)
