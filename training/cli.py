@@ -3,7 +3,8 @@
     bean-env train [OPTIONS]          MaskablePPO self-play, learner in one seat per game (training/selfplay.py)
     bean-env train rllib [OPTIONS]    Ray RLlib PPO multi-seat self-play (training/rllib_selfplay.py)
     bean-env train imitate [OPTIONS]  behaviour cloning of a baseline agent, a warm start for the first
-                                      (``--init-policy RUN_DIR``; training/imitate.py)
+                                      (``--init-policy RUN_DIR``; training/imitate.py; ``--init-policy``
+                                      also takes a policy file or ``shipped``)
 """
 from __future__ import annotations
 

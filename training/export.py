@@ -39,6 +39,33 @@ def sb3_actor_layers(model) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
     return out, activation or "tanh"
 
 
+def actor_modules(model) -> list:
+    """The actor's linear modules of a MaskablePPO model (input first), as ``sb3_actor_layers`` reads them."""
+    import torch.nn as nn
+
+    return [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)] + [model.policy.action_net]
+
+
+def load_sb3_actor(model, net: PolicyNet, source: str) -> None:
+    """Copy a policy file's layers into the model's actor (the critic keeps its weights); raises
+    ``ValueError`` naming ``source`` when the shapes or the activation differ."""
+    import torch
+
+    modules = actor_modules(model)
+    _, activation = sb3_actor_layers(model)
+    if net.activation != activation:
+        raise ValueError(f"{source}: activation {net.activation!r} differs from this run's {activation!r}")
+    shapes = [tuple(w.shape) for w, _ in net.layers]
+    want = [tuple(m.weight.shape) for m in modules]
+    if shapes != want:
+        raise ValueError(f"{source}: layer shapes {shapes} differ from this run's network {want} "
+                         "(other --hidden or variant config)")
+    with torch.no_grad():
+        for m, (w, b) in zip(modules, net.layers):
+            m.weight.copy_(torch.as_tensor(w))
+            m.bias.copy_(torch.as_tensor(b))
+
+
 def sb3_policy_net(model, meta: dict) -> PolicyNet:
     """An in-memory ``PolicyNet`` copy of the model's current actor."""
     layers, activation = sb3_actor_layers(model)

@@ -95,8 +95,12 @@ class Args:
     overwrite: bool = False
     """replace an existing run directory of the same name (default: refuse)"""
     init_policy: Optional[str] = None
-    """start a new run's network (actor and critic) from an imitation run directory
-    (``python -m bean_env.training.imitate``; same variant config and --hidden); ignored by --resume"""
+    """start a new run's network from an imitation run directory (``python -m bean_env.training.imitate``:
+    actor and critic), or its actor from a policy file pair or finished run directory, or from 'shipped'
+    (the policy shipped for this variant config); same variant config and --hidden; ignored by --resume"""
+    critic_warmup: Optional[int] = None
+    """timesteps at the start in which only the critic learns (the actor frozen); default: two rollouts
+    when --init-policy gives only an actor (a policy file), else 0"""
     time_limit: Optional[float] = None
     """stop after this many minutes of training, then checkpoint, evaluate and export as at the end"""
     export: Optional[str] = None
@@ -217,6 +221,8 @@ def _callback_class():
             self.trained_on = 0  # learner decisions the current network was updated on
             self.next_snapshot = self.next_eval = self.next_checkpoint = 0
             self.log = EvalLog(run.eval_csv, eval_opponents(args, config))
+            self.warmup = warmup_steps(args, config)  # the actor is frozen before this many timesteps
+            self.frozen = False
 
         def meta(self) -> dict:
             return dict(self.base_meta, training={"timesteps": int(self.model.num_timesteps), "seed": self.args.seed})
@@ -270,6 +276,10 @@ def _callback_class():
 
         def _on_rollout_start(self) -> None:
             t = self.trained_on = self.num_timesteps
+            frozen = t < self.warmup
+            if frozen != self.frozen:
+                freeze_actor(self.model, frozen)
+                self.frozen = frozen
             if t >= self.next_snapshot:
                 self.snapshot()
                 self.next_snapshot = t + self.args.snapshot_every
@@ -346,6 +356,75 @@ def build_model(args: Args, env):
         seed=args.seed, device="cpu", verbose=0)
 
 
+def init_source(args: Args, config: dict) -> tuple[str, str]:
+    """What ``--init-policy`` names: ``("imitation", run dir)`` or ``("actor", policy file path)``."""
+    from bean_env.agents.ppo import shipped_checkpoint
+
+    given = args.init_policy
+    if given == "shipped":
+        found = shipped_checkpoint(args.variant, config)
+        if found is None:
+            raise ValueError(f"--init-policy shipped: no policy is shipped for {args.variant!r} {config}")
+        return "actor", str(found)
+    if (Path(given) / "init.json").exists():
+        return "imitation", given
+    return "actor", given
+
+
+def initialise(model, args: Args, config: dict, layout: str) -> None:
+    """Start the model's network from ``--init-policy`` (checked against the run's observation layout and
+    network); raises ``ValueError`` naming the problem."""
+    kind, path = init_source(args, config)
+    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    if kind == "imitation":
+        from .imitate import load_init
+
+        init = load_init(path, layout, hidden)
+        try:
+            model.policy.load_state_dict(init)
+        except RuntimeError as exc:
+            raise ValueError(f"--init-policy {path}: does not fit this run's network: {str(exc)[:300]}") from None
+        print(f"network initialised from {path}", flush=True)
+        return
+    from bean_env.agents.ppo import PolicyFileError
+
+    from .export import load_sb3_actor
+
+    try:
+        net = PolicyNet.load(path)
+    except (OSError, PolicyFileError) as exc:
+        raise ValueError(f"--init-policy {path}: {exc}") from None
+    if net.meta.get("layout_hash") != layout:
+        raise ValueError(f"--init-policy {path}: observation layout {str(net.meta.get('layout_hash'))[:12]} differs "
+                         f"from this run's {layout[:12]} (other variant config or observation version)")
+    if net.meta.get("hidden") != hidden:
+        raise ValueError(f"--init-policy {path}: hidden widths {net.meta.get('hidden')} differ from --hidden {hidden}")
+    load_sb3_actor(model, net, f"--init-policy {path}")
+    print(f"actor initialised from {path}; the critic learns alone for the first "
+          f"{warmup_steps(args, config)} timesteps", flush=True)
+
+
+def warmup_steps(args: Args, config: dict) -> int:
+    """Timesteps at the start of a run in which only the critic learns (``--critic-warmup``)."""
+    if args.critic_warmup is not None:
+        if args.critic_warmup < 0:
+            raise ValueError(f"--critic-warmup must be >= 0, not {args.critic_warmup}")
+        return args.critic_warmup
+    if args.init_policy and init_source(args, config)[0] == "actor":
+        return 2 * args.n_steps * args.n_envs
+    return 0
+
+
+def freeze_actor(model, frozen: bool) -> None:
+    """Stop (or restart) the actor's learning: its parameters get no gradients, so the optimizer leaves
+    them as they are while the critic learns."""
+    from .export import actor_modules
+
+    for module in actor_modules(model):
+        for p in module.parameters():
+            p.requires_grad_(not frozen)
+
+
 def restore(model, state: dict, run: Run) -> None:
     """Load a plain-tensor checkpoint into a freshly built model (shapes must match)."""
     try:
@@ -387,15 +466,7 @@ def train(args: Args) -> Path:
     if args.resume:
         restore(model, state, run)
     elif args.init_policy:
-        from .imitate import load_init
-
-        init = load_init(args.init_policy, prov["layout_hash"], [int(h) for h in args.hidden.split(",") if h.strip()])
-        try:
-            model.policy.load_state_dict(init)
-        except RuntimeError as exc:
-            raise ValueError(f"--init-policy {args.init_policy}: does not fit this run's network: {str(exc)[:300]}") \
-                from None
-        print(f"network initialised from {args.init_policy}", flush=True)
+        initialise(model, args, config, prov["layout_hash"])
     from stable_baselines3.common.logger import configure
 
     model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))

@@ -108,7 +108,68 @@ def test_imitation_run_initialises_training_and_is_checked(tmp_path):
     (out / "init.json").write_text("{")
     with pytest.raises(ValueError, match="unreadable init.json"):
         imitate.load_init(out, meta["layout_hash"], [16])
-    bad = selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--init-policy", str(tmp_path / "ppo"), "--total-timesteps", "0",
+    (tmp_path / "empty").mkdir()
+    bad = selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--init-policy", str(tmp_path / "empty"), "--total-timesteps", "0",
                                "--out-dir", str(tmp_path), "--run-name", "ppo2", "--progress", "false"])
     with pytest.raises(ValueError, match="init-policy"):
         selfplay.train(bad)
+
+
+def _train_args(tmp_path, name, *extra):
+    from bean_env.training import selfplay
+
+    return selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--n-envs", "1", "--n-steps", "32",
+                                "--batch-size", "32", "--n-epochs", "1", "--learning-rate", "0.01",
+                                "--eval-every", "0", "--eval-games", "1", "--eval-opponents", "random",
+                                "--opponent-mix", "random:1", "--out-dir", str(tmp_path), "--run-name", name,
+                                "--progress", "false", *extra])
+
+
+def _actor_and_critic(run_dir):
+    import torch
+
+    state = torch.load(run_dir / "checkpoints" / "latest.pt", weights_only=True)["policy"]
+    actor = {k: v for k, v in state.items() if "policy_net" in k or k.startswith("action_net")}
+    critic = {k: v for k, v in state.items() if "value_net" in k}
+    assert actor and critic
+    return actor, critic
+
+
+def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
+    """A policy file holds only the actor: the run starts its actor from it, and while the critic warms up
+    (two rollouts by default) only the critic learns; then both do."""
+    import torch
+
+    from bean_env.agents.ppo import PolicyNet
+    from bean_env.training import selfplay
+
+    source = selfplay.train(_train_args(tmp_path, "source", "--total-timesteps", "32"))
+    net = PolicyNet.load(source)  # a finished run directory's exported policy
+    fresh = selfplay.train(_train_args(tmp_path, "fresh", "--total-timesteps", "0", "--seed", "5"))
+    warm = selfplay.train(_train_args(tmp_path, "warm", "--init-policy", str(source / "policy.pt"),
+                                      "--total-timesteps", "64", "--seed", "5"))
+    actor, critic = _actor_and_critic(warm)
+    _, fresh_critic = _actor_and_critic(fresh)
+    layers = [t for k, t in sorted(actor.items(), key=lambda kv: (kv[0].startswith("action_net"), kv[0]))]
+    for (w, b), (tw, tb) in zip(net.layers, zip(layers[1::2], layers[0::2])):  # bias sorts before weight
+        assert np.array_equal(tw.numpy(), w) and np.array_equal(tb.numpy(), b)  # the actor did not move
+    assert any(not torch.equal(critic[k], fresh_critic[k]) for k in critic)  # the critic learned
+    shipped = _train_args(tmp_path, "x", "--init-policy", "shipped")
+    assert selfplay.warmup_steps(shipped, selfplay.rule_config(shipped)) == 64
+
+    moved = selfplay.train(_train_args(tmp_path, "moved", "--init-policy", str(source), "--critic-warmup", "0",
+                                       "--total-timesteps", "32", "--seed", "5"))
+    actor2, _ = _actor_and_critic(moved)
+    assert any(not torch.equal(actor2[k], actor[k]) for k in actor)  # no warm-up: the actor learns at once
+
+    for option, match in [(str(tmp_path / "nowhere.pt"), "not found"),
+                          ("shipped", "hidden widths"),  # the shipped bean_duel policy is 256-256
+                          (str(tmp_path / "fresh"), "not a finished training run|policy.json")]:
+        if option.endswith("fresh"):
+            (tmp_path / "fresh" / "policy.json").unlink()
+        with pytest.raises(ValueError, match=match):
+            selfplay.train(_train_args(tmp_path, "bad", "--init-policy", option, "--total-timesteps", "0",
+                                       "--overwrite", "true"))
+    with pytest.raises(ValueError, match="critic-warmup"):
+        selfplay.train(_train_args(tmp_path, "bad", "--critic-warmup", "-1", "--total-timesteps", "0",
+                                   "--overwrite", "true"))
