@@ -158,7 +158,7 @@ def test_no_shipped_policy_is_a_clear_error():
         agent.act(game.view(game.current_player), game.legal_actions())
 
 
-@pytest.mark.parametrize("variant", ["bean_duel", "bean_solitaire"])
+@pytest.mark.parametrize("variant", ["bean_duel", "bean_solitaire", "al_cabohne"])
 def test_shipped_policy_plays(variant):
     if shipped_checkpoint(variant) is None:
         pytest.skip(f"no shipped policy for {variant}")
