@@ -368,6 +368,15 @@ def init_source(args: Args, config: dict) -> tuple[str, str]:
         return "actor", str(found)
     if (Path(given) / "init.json").exists():
         return "imitation", given
+    from bean_env.agents.ppo import policy_paths
+
+    try:
+        weights, meta = policy_paths(given)
+    except FileNotFoundError as exc:  # a directory that is neither an imitation run nor a finished run
+        raise ValueError(f"--init-policy {given}: {exc}") from None
+    if not weights.exists() or not meta.exists():
+        raise ValueError(f"--init-policy {given}: not found: no imitation run (init.json) there and no policy "
+                         f"file pair {weights.name} + {meta.name}")
     return "actor", given
 
 
@@ -410,7 +419,8 @@ def warmup_steps(args: Args, config: dict) -> int:
         if args.critic_warmup < 0:
             raise ValueError(f"--critic-warmup must be >= 0, not {args.critic_warmup}")
         return args.critic_warmup
-    if args.init_policy and init_source(args, config)[0] == "actor":
+    given = args.init_policy
+    if given and (given == "shipped" or not (Path(given) / "init.json").exists()):  # an actor alone
         return 2 * args.n_steps * args.n_envs
     return 0
 
@@ -447,6 +457,9 @@ def train(args: Args) -> Path:
         saved = json.loads(run.state_file.read_text())
         args = resumed_args(args, saved["args"])
     config = rule_config(args)
+    warmup_steps(args, config)  # bad options fail here, before a run directory is made
+    if args.init_policy and not args.resume:
+        init_source(args, config)
     if args.resume:
         if saved["config"] != config or saved["args"]["variant"] != args.variant:
             raise ValueError(f"--resume {args.resume}: the run was trained on {saved['args']['variant']!r} "
