@@ -15,8 +15,9 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 _ACTIVATIONS = {"Tanh": "tanh", "ReLU": "relu"}
 
 
-def sb3_actor_layers(model) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
-    """The actor's linear layers ``[(weight, bias), ...]`` (input first) and its activation name."""
+def sb3_actor(model) -> tuple[list, str]:
+    """The actor's linear modules (input first: ``mlp_extractor.policy_net``'s, then ``action_net``) and its
+    activation name; raises ``ValueError`` for a policy that cannot be exported."""
     import torch.nn as nn
 
     policy = model.policy
@@ -35,15 +36,14 @@ def sb3_actor_layers(model) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
                 raise ValueError("mixed activations cannot be exported")
             activation = name
     layers.append(policy.action_net)
+    return layers, activation or "tanh"
+
+
+def sb3_actor_layers(model) -> tuple[list[tuple[np.ndarray, np.ndarray]], str]:
+    """The actor's linear layers ``[(weight, bias), ...]`` (input first) and its activation name."""
+    layers, activation = sb3_actor(model)
     out = [(m.weight.detach().cpu().numpy().copy(), m.bias.detach().cpu().numpy().copy()) for m in layers]
-    return out, activation or "tanh"
-
-
-def actor_modules(model) -> list:
-    """The actor's linear modules of a MaskablePPO model (input first), as ``sb3_actor_layers`` reads them."""
-    import torch.nn as nn
-
-    return [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)] + [model.policy.action_net]
+    return out, activation
 
 
 def load_sb3_actor(model, net: PolicyNet, source: str) -> None:
@@ -51,8 +51,7 @@ def load_sb3_actor(model, net: PolicyNet, source: str) -> None:
     ``ValueError`` naming ``source`` when the shapes or the activation differ."""
     import torch
 
-    modules = actor_modules(model)
-    _, activation = sb3_actor_layers(model)
+    modules, activation = sb3_actor(model)
     if net.activation != activation:
         raise ValueError(f"{source}: activation {net.activation!r} differs from this run's {activation!r}")
     shapes = [tuple(w.shape) for w, _ in net.layers]

@@ -356,20 +356,24 @@ def build_model(args: Args, env):
         seed=args.seed, device="cpu", verbose=0)
 
 
+def _actor_only(given: str) -> bool:
+    """``--init-policy`` names an actor alone (a policy file, a finished run, 'shipped'), not an
+    imitation run (actor and critic, ``init.json``)."""
+    return given == "shipped" or not (Path(given) / "init.json").exists()
+
+
 def init_source(args: Args, config: dict) -> tuple[str, str]:
     """What ``--init-policy`` names: ``("imitation", run dir)`` or ``("actor", policy file path)``."""
-    from bean_env.agents.ppo import shipped_checkpoint
+    from bean_env.agents.ppo import policy_paths, shipped_checkpoint
 
     given = args.init_policy
+    if not _actor_only(given):
+        return "imitation", given
     if given == "shipped":
         found = shipped_checkpoint(args.variant, config)
         if found is None:
             raise ValueError(f"--init-policy shipped: no policy is shipped for {args.variant!r} {config}")
         return "actor", str(found)
-    if (Path(given) / "init.json").exists():
-        return "imitation", given
-    from bean_env.agents.ppo import policy_paths
-
     try:
         weights, meta = policy_paths(given)
     except FileNotFoundError as exc:  # a directory that is neither an imitation run nor a finished run
@@ -419,8 +423,7 @@ def warmup_steps(args: Args, config: dict) -> int:
         if args.critic_warmup < 0:
             raise ValueError(f"--critic-warmup must be >= 0, not {args.critic_warmup}")
         return args.critic_warmup
-    given = args.init_policy
-    if given and (given == "shipped" or not (Path(given) / "init.json").exists()):  # an actor alone
+    if args.init_policy and _actor_only(args.init_policy):
         return 2 * args.n_steps * args.n_envs
     return 0
 
@@ -428,9 +431,9 @@ def warmup_steps(args: Args, config: dict) -> int:
 def freeze_actor(model, frozen: bool) -> None:
     """Stop (or restart) the actor's learning: its parameters get no gradients, so the optimizer leaves
     them as they are while the critic learns."""
-    from .export import actor_modules
+    from .export import sb3_actor
 
-    for module in actor_modules(model):
+    for module in sb3_actor(model)[0]:
         for p in module.parameters():
             p.requires_grad_(not frozen)
 

@@ -90,7 +90,7 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
         if t == full or t == _normalised(str(a)):
             return [a]
         plain.append(full)
-    every = [f"{i}: {text_of(i)}" for i in range(len(legal))]
+    every = numbered(len(legal))
     if t.startswith("offer"):
         offers = [i for i, full in enumerate(plain) if "offer" in full] or list(range(len(legal)))
 
