@@ -15,7 +15,9 @@ Terms:
 - *win*: being among the winners (BASE-11), a shared win counting 1/k; in ``bean_solitaire`` a positive
   MAF-13 score. *Score margin*: the candidate's score minus the best other seat's score (in
   ``bean_solitaire`` the MAF-13 score itself).
-- *chance level*: the win rate of a seat that is no better and no worse than the others, 1/n.
+- *chance level*: the win rate of a seat that is no better and no worse than the others, 1/n. Where the
+  seats also play against the bean mafia (``al_cabohne``), all of them can lose (MAF-13): 1/n is then an
+  upper bound, and the table names the equal-seat reference it measured (``heuristic`` against itself).
 """
 from __future__ import annotations
 
@@ -68,8 +70,29 @@ PROTOCOL = (
 )
 
 
+MAFIA_TABLES = ("al_cabohne",)  # several seats that can all lose to the mafia (MAF-13)
+
+
 def chance_level(n: int) -> float | None:
     return 1.0 / n if n > 1 else None
+
+
+def chance_text(entry: Entry, cells: list[Cell]) -> str:
+    """The chance level of an entry in words; at a table with the mafia, with the measured reference of
+    an equal seat (``heuristic`` against itself) where the cells include it."""
+    n = entry.config["num_players"]
+    chance = chance_level(n)
+    if chance is None:
+        return "none (one seat against the mafia)"
+    if entry.variant not in MAFIA_TABLES:
+        return _pct(chance)
+    text = (f"at most {_pct(chance)}: every seat can lose to the mafia (MAF-13), so a seat as strong as "
+            "the others wins less")
+    ref = next((c for c in cells if c.candidate == c.opponent == "heuristic"), None)
+    if ref is not None:
+        text += (f"; the reference for an equal seat is `heuristic` against itself: {_pct(ref.win[0])} "
+                 f"({_pct(ref.win[1])}-{_pct(ref.win[2])})")
+    return text
 
 
 def cluster_bootstrap(per_deal: list[list[float]], seed: int, resamples: int = BOOTSTRAP) -> tuple[float, float, float]:
@@ -179,10 +202,8 @@ def _num(x: float) -> str:
 
 def table(entry: Entry, cells: list[Cell]) -> str:
     n = entry.config["num_players"]
-    chance = chance_level(n)
     lines = [f"### {entry.label}", "",
-             f"Chance level: {_pct(chance) if chance is not None else 'none (one seat against the mafia)'}; "
-             f"first deal seed {entry.seed}.", "",
+             f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}.", "",
              "| candidate | opponents | deals | games | win rate | 95% CI (by deal) | score margin | 95% CI (by deal) |",
              "|---|---|---:|---:|---:|---|---:|---|"]
     for c in cells:
@@ -195,6 +216,13 @@ def table(entry: Entry, cells: list[Cell]) -> str:
     return "\n".join(lines)
 
 
+def _chance_cell(entry: Entry) -> str:
+    n = entry.config["num_players"]
+    if n == 1:
+        return "-"
+    return ("at most " if entry.variant in MAFIA_TABLES else "") + _pct(chance_level(n))
+
+
 def protocol_text(entries, scale: float, mcts: str) -> str:
     rows = ["| entry | deals vs heuristic | deals vs mcts | games per deal | chance level | first seed |",
             "|---|---:|---:|---:|---:|---:|"]
@@ -203,7 +231,7 @@ def protocol_text(entries, scale: float, mcts: str) -> str:
         vs_h = e.deals.get("heuristic", e.deals.get("mafia", 0))
         rows.append(f"| {e.label} | {max(2, math.ceil(vs_h * scale))} | "
                     f"{max(2, math.ceil(e.deals['mcts'] * scale)) if 'mcts' in e.deals else '-'} | {n} | "
-                    f"{_pct(chance_level(n)) if n > 1 else '-'} | {e.seed} |")
+                    f"{_chance_cell(e)} | {e.seed} |")
     return "\n".join(rows)
 
 

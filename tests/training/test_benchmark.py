@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import math
 
-from bean_env.training.benchmark import MARK, PROTOCOL, chance_level, cluster_bootstrap, main
+from bean_env.training.benchmark import (MARK, PROTOCOL, Cell, chance_level, chance_text, cluster_bootstrap, main,
+                                         protocol_text, table)
 
 
 def test_protocol_command_on_a_tiny_configuration(tmp_path):
@@ -39,3 +40,17 @@ def test_cluster_bootstrap_is_wider_for_correlated_deals():
     assert mean_c == mean_i == 0.5
     assert hi_c - lo_c > 1.5 * (hi_i - lo_i)
     assert cluster_bootstrap([[1.0, 0.0]], seed=0)[0] == 0.5 and math.isnan(cluster_bootstrap([[1.0]], seed=0)[1])
+
+
+def test_a_mafia_table_names_its_equal_seat_reference():
+    """MAF-13: both seats of al_cabohne can lose to the mafia, so 1/n is only an upper bound; the table
+    reports the measured win rate of heuristic against itself beside it."""
+    entry = next(e for e in PROTOCOL if e.variant == "al_cabohne")
+    ref = Cell("heuristic", "heuristic", 8, 4, (0.25, 0.125, 0.375), (-1.0, -2.0, 0.0), 1.0)
+    other = Cell("random", "heuristic", 8, 4, (0.5, 0.25, 0.75), (1.0, 0.0, 2.0), 1.0)
+    assert "Chance level: 50.0%" not in table(entry, [other, ref])
+    assert chance_text(entry, [other, ref]).endswith("`heuristic` against itself: 25.0% (12.5%-37.5%)")
+    assert chance_text(entry, [other]).startswith("at most 50.0%: every seat can lose to the mafia")
+    assert "| at most 50.0% |" in protocol_text([entry], 1.0, "mcts")
+    duel = next(e for e in PROTOCOL if e.variant == "bean_duel")
+    assert chance_text(duel, [ref]) == "50.0%"
