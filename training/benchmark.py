@@ -67,6 +67,9 @@ PROTOCOL = (
     Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2100),
     Entry("bean_solitaire", {}, deals={"mafia": 400}, seed=2026_1000),
     Entry("hostile_takeover", {}, seed=2026_6000),
+    Entry("hostile_takeover", {"num_players": 2}, deals={"heuristic": 200, "mcts": 40}, seed=2026_6200),
+    Entry("hostile_takeover", {"num_players": 3}, seed=2026_6300),
+    Entry("hostile_takeover", {"num_players": 5}, seed=2026_6500),
 )
 
 
