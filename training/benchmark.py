@@ -203,7 +203,7 @@ def _num(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:+.2f}"
 
 
-def table(entry: Entry, cells: list[Cell]) -> str:
+def table(entry: Entry, cells: list[Cell], candidates=CANDIDATES) -> str:
     n = entry.config["num_players"]
     lines = [f"### {entry.label}", "",
              f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}.", "",
@@ -214,7 +214,7 @@ def table(entry: Entry, cells: list[Cell]) -> str:
         lines.append(f"| {c.candidate} | {opp} | {c.deals} | {c.games} | {_pct(c.win[0])} | "
                      f"{_pct(c.win[1])}-{_pct(c.win[2])} | {_num(c.margin[0])} | "
                      f"{_num(c.margin[1])} to {_num(c.margin[2])} |")
-    if not any(c.candidate == "ppo" for c in cells):
+    if "ppo" in candidates and not any(c.candidate == "ppo" for c in cells):
         lines += ["", "No `ppo` policy is shipped for this configuration."]
     return "\n".join(lines)
 
@@ -245,7 +245,7 @@ def run(entries=PROTOCOL, scale: float = 1.0, candidates=CANDIDATES, mcts: str =
     start = time.perf_counter()
     parts = [protocol_text(entries, scale, mcts), ""]
     for i, e in enumerate(entries):
-        parts += [table(e, run_entry(e, scale, candidates, mcts, progress)), ""]
+        parts += [table(e, run_entry(e, scale, candidates, mcts, progress), candidates), ""]
         if partial is not None and i + 1 < len(entries):
             partial("\n".join(parts) + f"\n(partial: {i + 1} of {len(entries)} entries)\n")
     parts.append(f"Scale {scale:g} of the protocol's deal counts, mcts as `{mcts}`, "

@@ -49,6 +49,9 @@ def test_a_mafia_table_names_its_equal_seat_reference():
     ref = Cell("heuristic", "heuristic", 8, 4, (0.25, 0.125, 0.375), (-1.0, -2.0, 0.0), 1.0)
     other = Cell("random", "heuristic", 8, 4, (0.5, 0.25, 0.75), (1.0, 0.0, 2.0), 1.0)
     assert "Chance level: 50.0%" not in table(entry, [other, ref])
+    # the "no policy" line only where ppo was a candidate
+    assert "No `ppo` policy" in table(entry, [other, ref])
+    assert "No `ppo` policy" not in table(entry, [other, ref], ("random", "heuristic"))
     assert chance_text(entry, [other, ref]).endswith("`heuristic` against itself: 25.0% (12.5%-37.5%)")
     assert chance_text(entry, [other]).startswith("at most 50.0%: every seat can lose to the mafia")
     assert "| at most 50.0% |" in protocol_text([entry], 1.0, "mcts")

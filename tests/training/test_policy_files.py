@@ -151,10 +151,10 @@ def test_pickled_code_is_refused(tmp_path):
 
 
 def test_no_shipped_policy_is_a_clear_error():
-    assert shipped_checkpoint("hostile_takeover") is None  # shipped by config (4 players), not by this name
+    assert shipped_checkpoint("hostile_takeover") is None  # shipped by config (player count), not by name
     agent = make_agent("ppo")
-    game = new_game("hostile_takeover", seed=1, num_players=3)
-    with pytest.raises(ValueError, match="no shipped 'ppo' policy for variant 'hostile_takeover'"):
+    game = new_game("bohnanza", seed=1, num_players=4)  # the default trading rules: no policy shipped
+    with pytest.raises(ValueError, match="no shipped 'ppo' policy for variant 'bohnanza'"):
         agent.act(game.view(game.current_player), game.legal_actions())
 
 
@@ -294,18 +294,19 @@ def test_followed_agent_sees_the_env_observation_in_trade_phases(tmp_path):
             stranger._memory_for(game.view(0), encoder)
 
 
-def test_shipped_takeover_policy_plays_its_four_player_table():
-    """The hostile_takeover policy is shipped for the default 4-player table (under 5 MB)."""
+@pytest.mark.parametrize("players", [3, 4])
+def test_shipped_takeover_policies_play_their_table(players):
+    """A hostile_takeover policy is shipped per player count of the default rules (under 5 MB each), and
+    make_agent("ppo") picks the one of the view's table."""
     from bean_env.agents.base import play_out
     from bean_env.agents.ppo import WEIGHTS_DIR
     from bean_env.engine.config import validate
 
-    config = validate("hostile_takeover", {"num_players": 4})
+    config = validate("hostile_takeover", {"num_players": players})
     path = shipped_checkpoint("hostile_takeover", config)
-    if path is None:
-        pytest.skip("no shipped hostile_takeover policy")
-    assert path.parent == WEIGHTS_DIR and path.stat().st_size < 5 * 1024 * 1024
+    assert path is not None and path.parent == WEIGHTS_DIR and path.stat().st_size < 5 * 1024 * 1024
+    assert path.stem == f"hostile_takeover_{players}p"
     game = new_game("hostile_takeover", seed=11, **config)
-    agents = [make_agent("ppo", seed=1)] + [make_agent("heuristic", seed=q) for q in range(1, 4)]
+    agents = [make_agent("ppo", seed=1)] + [make_agent("heuristic", seed=q) for q in range(1, players)]
     play_out(game, agents)
     assert game.is_over and agents[0].checkpoint == path
