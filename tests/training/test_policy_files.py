@@ -294,7 +294,7 @@ def test_followed_agent_sees_the_env_observation_in_trade_phases(tmp_path):
             stranger._memory_for(game.view(0), encoder)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_shipped_takeover_policies_play_their_table(players):
     """A hostile_takeover policy is shipped per player count of the default rules (under 5 MB each), and
     make_agent("ppo") picks the one of the view's table."""
