@@ -83,14 +83,12 @@ def chance_level(n: int) -> float | None:
 def chance_text(entry: Entry, cells: list[Cell]) -> str:
     """The chance level of an entry in words; at a table with the mafia, with the measured reference of
     an equal seat (``heuristic`` against itself) where the cells include it."""
-    n = entry.config["num_players"]
-    chance = chance_level(n)
-    if chance is None:
+    if entry.config["num_players"] == 1:
         return "none (one seat against the mafia)"
+    text = _chance_cell(entry)
     if entry.variant not in MAFIA_TABLES:
-        return _pct(chance)
-    text = (f"at most {_pct(chance)}: every seat can lose to the mafia (MAF-13), so a seat as strong as "
-            "the others wins less")
+        return text
+    text += ": every seat can lose to the mafia (MAF-13), so a seat as strong as the others wins less"
     ref = next((c for c in cells if c.candidate == c.opponent == "heuristic"), None)
     if ref is not None:
         text += (f"; the reference for an equal seat is `heuristic` against itself: {_pct(ref.win[0])} "
@@ -220,6 +218,7 @@ def table(entry: Entry, cells: list[Cell], candidates=CANDIDATES) -> str:
 
 
 def _chance_cell(entry: Entry) -> str:
+    """The chance level of an entry as the protocol table's cell ("-" for one seat)."""
     n = entry.config["num_players"]
     if n == 1:
         return "-"

@@ -384,10 +384,10 @@ def init_source(args: Args, config: dict) -> tuple[str, str]:
     return "actor", given
 
 
-def initialise(model, args: Args, config: dict, layout: str) -> None:
-    """Start the model's network from ``--init-policy`` (checked against the run's observation layout and
-    network); raises ``ValueError`` naming the problem."""
-    kind, path = init_source(args, config)
+def initialise(model, args: Args, config: dict, source: tuple[str, str], layout: str) -> None:
+    """Start the model's network from ``--init-policy`` (``source``, as ``init_source`` resolved it; checked
+    against the run's observation layout and network); raises ``ValueError`` naming the problem."""
+    kind, path = source
     hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
     if kind == "imitation":
         from .imitate import load_init
@@ -461,8 +461,7 @@ def train(args: Args) -> Path:
         args = resumed_args(args, saved["args"])
     config = rule_config(args)
     warmup_steps(args, config)  # bad options fail here, before a run directory is made
-    if args.init_policy and not args.resume:
-        init_source(args, config)
+    source = init_source(args, config) if args.init_policy and not args.resume else None
     if args.resume:
         if saved["config"] != config or saved["args"]["variant"] != args.variant:
             raise ValueError(f"--resume {args.resume}: the run was trained on {saved['args']['variant']!r} "
@@ -481,8 +480,8 @@ def train(args: Args) -> Path:
     model = build_model(args, env)
     if args.resume:
         restore(model, state, run)
-    elif args.init_policy:
-        initialise(model, args, config, prov["layout_hash"])
+    elif source is not None:
+        initialise(model, args, config, source, prov["layout_hash"])
     from stable_baselines3.common.logger import configure
 
     model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))
