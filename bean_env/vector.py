@@ -11,7 +11,8 @@ Terms:
   with the slot's next step, the first of that game: never with the last step of the game before.
 
 ``VectorEnv`` returns numpy batches: observations ``(N, obs_size)`` float32, masks ``(N, actions)``
-bool, actors ``(N,)``. ``LearnerVecEnv`` is a stable-baselines3 ``VecEnv`` for the single-agent case:
+bool, actors ``(N,)``. The observations of a step are encoded together (``envs.obs.batch``), the same
+vectors as the AEC env's. ``LearnerVecEnv`` is a stable-baselines3 ``VecEnv`` for the single-agent case:
 the learner holds one seat per slot, the other seats are played by a batched opponent policy.
 Illegal actions raise (they are never replaced); nothing here touches global random generators.
 """
@@ -23,6 +24,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from .engine.game import new_game
+from .envs.obs import build_encoder
+from .envs.obs.batch import BatchEncoder
 from .envs.registration import available_variants
 
 # A batched policy: (observations (M, obs_size), masks (M, actions) bool) -> actions (M,)
@@ -36,20 +40,26 @@ def _raw_env_class(variant: str):
 
 
 class _Gathered:
-    """Flat lists of the batch's entries as the slots are stepped, scattered into the arrays at the end."""
+    """What the stepped slots left to observe (state, acting seat, memory) and their legal indices, as
+    the slots are stepped; encoded and scattered into the batch arrays at the end."""
 
-    __slots__ = ("ix", "vx", "entries", "legal", "legal_counts")
+    __slots__ = ("states", "seats", "memories", "encoders", "legal", "legal_counts")
 
     def __init__(self) -> None:
-        self.ix: list[int] = []
-        self.vx: list[float] = []
-        self.entries: list[int] = []        # entries per slot
+        self.states: list = []
+        self.seats: list[int] = []
+        self.memories: list = []
+        self.encoders: list = []
         self.legal: list[int] = []
         self.legal_counts: list[int] = []   # legal indices per slot
 
 
 class VectorEnv:
     """``num_envs`` games of ``variant`` stepped together (options as the AEC env's)."""
+
+    #: steps of at least this many slots encode their observations in one batch (``obs.batch``); fewer
+    #: use each slot's own encoder (the batch's fixed numpy cost is larger there; measured)
+    batch_min = 16
 
     def __init__(self, variant: str, num_envs: int, **options: Any):
         if not isinstance(num_envs, int) or num_envs < 1:
@@ -64,7 +74,9 @@ class VectorEnv:
         self.num_players = len(first.possible_agents)
         self.obs_size = first.observation_space(first.possible_agents[0])["observation"].shape[0]
         self.num_actions = first.action_space(first.possible_agents[0]).n
-        self._scale, self._high = first.encoder.scale, first.encoder.high
+        # observations of all stepped slots in one batched encode (same vectors as the AEC env's), with
+        # an encoder of its own (the per-state blocks keep memos)
+        self._encoder = BatchEncoder(build_encoder(new_game(variant, seed=0, **first.config)))
         self.obs = np.zeros((num_envs, self.obs_size), np.float32)
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
@@ -80,14 +92,13 @@ class VectorEnv:
         the slot stepped, while its game is still in the cache)."""
         env = self.envs[i]
         s = env.game.state
-        ix, vx = env.encoder.entries(s, s.actor, env.memory)
-        acc.ix += ix
-        acc.vx += vx
-        acc.entries.append(len(ix))
+        acc.states.append(s)
+        acc.seats.append(s.actor)
+        acc.memories.append(env.memory)
+        acc.encoders.append(env.encoder)
         legal = env.legal_indices()
         acc.legal += legal
         acc.legal_counts.append(len(legal))
-        self.actors[i] = s.actor
 
     def _scatter(self, slots: Sequence[int], acc: _Gathered) -> None:
         """Write the gathered observations and masks of ``slots`` into the batch arrays at once (values as
@@ -95,24 +106,27 @@ class VectorEnv:
         if not len(slots):
             return
         rows = np.asarray(slots, dtype=np.intp)
+        self.actors[rows] = acc.seats
+        if len(slots) < self.batch_min:  # a few states: each slot's own encoder costs less
+            obs = self.obs
+            for row, enc, s, seat, memory in zip(slots, acc.encoders, acc.states, acc.seats, acc.memories):
+                enc.encode(s, seat, memory, out=obs[row])
+        elif len(slots) == self.num_envs:
+            self._encoder.encode(acc.states, acc.seats, acc.memories, out=self.obs)
+        else:
+            self.obs[rows] = self._encoder.encode(acc.states, acc.seats, acc.memories)
         if len(slots) == self.num_envs:
-            self.obs.fill(0.0)
             self.masks.fill(False)
         else:
-            self.obs[rows] = 0.0
             self.masks[rows] = False
-        ix = np.fromiter(acc.ix, np.intp, len(acc.ix))
-        values = np.fromiter(acc.vx, np.float32, len(acc.vx))
-        values *= self._scale[ix]
-        np.minimum(values, self._high[ix], out=values)  # capped entries read 1
-        ix += np.repeat(rows * self.obs_size, acc.entries)
-        self.obs.reshape(-1)[ix] = values
         legal = np.fromiter(acc.legal, np.intp, len(acc.legal))
         legal += np.repeat(rows * self.num_actions, acc.legal_counts)
         self.masks.reshape(-1)[legal] = True
 
     @staticmethod
     def _paid(env, out: np.ndarray) -> None:
+        if not env._paying:  # every reward is 0.0
+            return
         for agent, r in env.rewards.items():
             if r:
                 out[env.agent_name_mapping[agent]] += r
@@ -200,7 +214,8 @@ class VectorEnv:
             if owes[i]:  # the start of this slot's game, reported with its first step
                 rewards[i] += self._pending[i]
                 owes[i] = False
-            env.step(chosen[i])
+            # the index was checked against this decision's legal indices: the legal action in its place
+            env.apply_legal(env.game.legal_actions()[env.legal_indices().index(chosen[i])])
             self._paid(env, rewards[i])
             if self._over(env):
                 agent = env.agent_selection

@@ -365,25 +365,37 @@ class BeanAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        engine_action = self._decode(action, self.agent_name_mapping[agent], agent)  # raises before anything changes
+        if engine_action is None:
+            self._start_step(agent)
+            self._illegal(agent, action)
+            if self._paying:
+                self._accumulate_rewards()
+        else:
+            self.apply_legal(engine_action)
+        if self.render_mode == "human":
+            self.render()
+
+    def apply_legal(self, engine_action) -> None:
+        """``step`` for the deciding agent with one of the current legal engine actions (an object of
+        ``game.legal_actions()``; not checked): for drivers that checked the index themselves
+        (``bean_env.vector``). Rewards, terminations and the next agent are set as ``step`` sets them."""
+        self._start_step(self.agent_selection)
         game = self.game
-        seat = self.agent_name_mapping[agent]
-        engine_action = self._decode(action, seat, agent)  # raises before anything changes
+        game.apply(engine_action)
+        self.memory.update(game)
+        self._advance()
+        if self._paying:  # adding 0.0 rewards would change no sum
+            self._accumulate_rewards()
+
+    def _start_step(self, agent: str) -> None:
+        """Clear what the last step paid (else every reward is 0.0 already)."""
         self._cumulative_rewards[agent] = 0.0
-        if self._paying:  # last step paid: clear (else every reward is 0.0 already)
+        if self._paying:
             rewards = self.rewards
             for a in rewards:
                 rewards[a] = 0.0
             self._paying = False
-        if engine_action is None:
-            self._illegal(agent, action)
-        else:
-            game.apply(engine_action)
-            self.memory.update(game)
-            self._advance()
-        if self._paying:  # adding 0.0 rewards would change no sum
-            self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
 
     def _decode(self, action, seat: int, agent: str):
         """The engine action of a legal index; None for a masked index under ``illegal_action="terminate"``

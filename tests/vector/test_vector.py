@@ -43,7 +43,8 @@ def test_slots_match_the_aec_env_with_the_slot_seed():
 
 
 @pytest.mark.parametrize("variant,config,steps", [("bohnanza", {"num_players": 4}, 300),
-                                                  ("hostile_takeover", {"num_players": 3}, 300), ("bean_duel", {}, 700)])
+                                                  ("hostile_takeover", {"num_players": 3}, 300), ("bean_duel", {}, 700),
+                                                  ("al_cabohne", {}, 400), ("bean_solitaire", {}, 400)])
 def test_batched_observations_and_masks_equal_the_aec_envs_at_every_step(variant, config, steps):
     """The batch scatter writes, at every step and across auto-resets, exactly what each slot's AEC env
     observes for its acting seat (values bit for bit, mask, actor); final observations are every seat's

@@ -8,7 +8,7 @@ history (offers and acceptances) that the ``negotiation`` block reads; ``encoder
 Modules: ``core`` (encoder, scaling, hash, registry), ``common`` (blocks of every variant), ``counting``
 (unseen cards per type), ``memory`` (known hand cards, negotiation memory), ``trading`` (`bohnanza`),
 ``mafia`` (`al_cabohne`, `bean_solitaire`), ``takeover`` (`hostile_takeover`), ``variants`` (which
-blocks each variant has).
+blocks each variant has), ``batch`` (many states encoded together with numpy, for ``bean_env.vector``).
 """
 from __future__ import annotations
 

@@ -1,0 +1,434 @@
+"""Batched observation v1: many (state, seat) pairs encoded together with numpy, for ``bean_env.vector``.
+
+The per-state encoder (``core.ObservationEncoder``) runs a Python writer per block and state. Here most
+blocks have a *batch writer* instead, which reads its inputs from all the states in one pass (flat
+arrays of card codes, seats and lengths) and computes the block for all of them with a few numpy
+operations; a block without one (the trading blocks of `bohnanza`, the `hostile_takeover` blocks) runs
+its per-state writer for each state. The result is the same vector, bit for bit (tested per variant).
+
+Terms:
+- *batch*: the M (state, seat) pairs being encoded, rows ``0..M-1``; ``me`` is each row's seat.
+- *raw*: the unscaled (M, size) values (counts and flags), scaled into [0, 1] at the end exactly as the
+  per-state encoder does (``raw * scale``, then capped at 1).
+- *owner*: for lists held per seat (hands, coin stacks, cards to plant), ``row * n + seat``.
+- *key*: a flat index ``row * size + column`` into raw. Writers queue count increments (``count``) and
+  value writes (``put``); both are applied together once every writer ran.
+
+Batched states must be real (no hidden -1 cards of a masked ``PlayerView``): the batched env's are.
+"""
+from __future__ import annotations
+
+from itertools import chain
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ...cards import NUM_TYPES, coins_for
+from ...engine.common import Rules
+from ...engine.state import State
+from .common import DISCARD_RUNS
+from .core import ObservationEncoder
+
+_from_chain = chain.from_iterable
+_I = np.intp
+
+
+def _flat(lists: list, owners: np.ndarray, table: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The concatenated lists of card codes as type slots (``table``: code -> slot, a ``bytes.translate``
+    table), the owner of each card (``owners[i]`` for the i-th list), and the lengths of the lists."""
+    lens = np.fromiter(map(len, lists), _I, len(lists))
+    try:
+        slots = b"".join(map(bytes, lists)).translate(table)
+    except ValueError:  # bytes() takes 0..255 only
+        raise ValueError("batched observations need real states (a masked PlayerView state has -1 cards)")
+    return np.frombuffer(slots, np.uint8).astype(_I), np.repeat(owners, lens), lens
+
+
+_PER_SEAT = ("coins", "to_plant")  # card lists the state holds per seat
+
+
+class Batch:
+    """The states of one batched encode, the arrays its writers share, and their queued writes. Cards
+    are read as type slots (``ctx.tslot``)."""
+
+    def __init__(self, encoder: "BatchEncoder", states: Sequence[State], me: Sequence[int], memories: Sequence):
+        ctx = encoder.ctx
+        self.ctx, self.rules = ctx, ctx.rules
+        self.states, self.memories = states, memories
+        self.m = m = len(states)
+        self.n, self.t, self.size = ctx.n, ctx.t, encoder.size
+        self.me = np.fromiter(me, _I, m)
+        self.rows = np.arange(m, dtype=_I)
+        self.owners = np.arange(m * ctx.n, dtype=_I)
+        self.table, self.tslot, self.comp = encoder.table, encoder.tslot, encoder.comp
+        self.extra_places = encoder.extra_places
+        self.raw: np.ndarray = np.zeros(0, np.float32)  # set by ``BatchEncoder.encode``
+        self._counts: list[np.ndarray] = []         # keys to increment
+        self._ones: list[np.ndarray] = []           # keys set to 1
+        self._put_keys: list[np.ndarray] = []       # keys set to values
+        self._put_values: list[np.ndarray] = []
+        self._columns: list[tuple] = []             # (first column, values per row) of dense columns
+        self._hands = self._fields = self._scalars = None
+        self._piles: dict[str, tuple] = {}
+
+    # -- queued writes -------------------------------------------------------------------------------
+    def one(self, rows: np.ndarray, cols: np.ndarray) -> None:
+        """raw[rows, cols] = 1, applied at the end."""
+        self._ones.append(rows * self.size + cols)
+
+    def put(self, rows: np.ndarray, cols: np.ndarray, values: np.ndarray) -> None:
+        """raw[rows, cols] = values, applied at the end."""
+        self._put_keys.append(rows * self.size + cols)
+        self._put_values.append(values)
+
+    def count(self, rows: np.ndarray, cols: np.ndarray) -> None:
+        """raw[rows, cols] += 1 for each pair (repeated pairs count), applied at the end."""
+        self._counts.append(rows * self.size + cols)
+
+    def columns(self, col: int, values: np.ndarray) -> None:
+        """raw[:, col] = values (one per row) or raw[:, col:col + k] = values (m, k), applied at the end."""
+        self._columns.append((col, values))
+
+    def apply(self) -> None:
+        """Write the queued values into ``raw`` (every entry: no need to zero it first)."""
+        flat, raw = self.raw.reshape(-1), self.raw
+        if self._counts:  # counts first: they fill every entry, zeros included
+            np.copyto(flat, np.bincount(np.concatenate(self._counts), minlength=len(flat)), casting="unsafe")
+        else:
+            flat.fill(0.0)
+        for col, values in self._columns:
+            if values.ndim == 1:
+                raw[:, col] = values
+            else:
+                raw[:, col:col + values.shape[1]] = values
+        if self._ones:
+            flat[np.concatenate(self._ones)] = 1.0
+        if self._put_keys:
+            flat[np.concatenate(self._put_keys)] = np.concatenate(self._put_values)
+
+    # -- shared inputs, read once per batch ------------------------------------------------------------
+    def scalars(self) -> np.ndarray:
+        """Per row: decision slot (-1 if none), active, actor (-1 if none or game over), deck size,
+        run-outs, run-outs left, turn, game-end flag, cards removed, cards set aside, planted."""
+        if self._scalars is None:
+            dslot = self.ctx.dslot
+            self._scalars = np.fromiter(_from_chain([
+                (dslot.get(s.decision, -1), s.active, -1 if s.over else s.actor, len(s.deck), s.runouts,
+                 max(s.limit - s.runouts, 0), s.turn, s.end_pending, len(s.removed), len(s.set_aside), s.planted)
+                for s in self.states]), _I, 11 * self.m).reshape(self.m, 11)
+        return self._scalars
+
+    def hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every hand card of every seat, row-major: (type slots, owners, positions, known bitmasks, rows,
+        the hand size of each owner)."""
+        if self._hands is None:
+            states = self.states
+            slots, owner, lens = _flat([h for s in states for h in s.hands], self.owners, self.table)
+            knowns = [k for s in states for k in s.known]
+            try:
+                known = np.frombuffer(b"".join(map(bytes, knowns)), np.uint8).astype(_I)
+            except ValueError:  # bitmasks beyond 8 bits
+                known = np.fromiter(_from_chain(knowns), _I, len(slots))
+            starts = np.cumsum(lens) - lens
+            self._hands = (slots, owner, np.arange(len(slots), dtype=_I) - starts[owner], known,
+                           owner // self.n, lens)
+        return self._hands
+
+    def pile(self, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The state's card list ``name`` of every row flattened (``discard``, ``face_up``), or of every
+        seat where it is held per seat (``coins``, ``to_plant``): (type slots, rows or owners, sizes)."""
+        found = self._piles.get(name)
+        if found is None:
+            states = self.states
+            if name in _PER_SEAT:
+                found = _flat([x for s in states for x in getattr(s, name)], self.owners, self.table)
+            else:
+                found = _flat([getattr(s, name) for s in states], self.rows, self.table)
+            self._piles[name] = found
+        return found
+
+    def fields(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(field types (m, n, 3), card counts (m, n, 3), fields owned (m, n))."""
+        if self._fields is None:
+            m, n, states = self.m, self.n, self.states
+            ftype = np.fromiter(_from_chain([s.ftype for s in states]), _I, m * 3 * n).reshape(m, n, 3)
+            fcount = np.fromiter(_from_chain([s.fcount for s in states]), _I, m * 3 * n).reshape(m, n, 3)
+            nfields = np.fromiter(_from_chain([s.nfields for s in states]), _I, m * n).reshape(m, n)
+            self._fields = (ftype, fcount, nfields)
+        return self._fields
+
+    def offsets(self, seats: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Each seat as an offset from its row's seat (0 = me, 1 = my left neighbour ...)."""
+        return (seats - self.me[rows]) % self.n
+
+
+# -- batch writers, one per block name: (batch, base) -> None ----------------------------------------------
+def _b_decision(b: Batch, base: int) -> None:
+    slots = b.scalars()[:, 0]
+    if (slots < 0).any():
+        bad = b.states[int(np.flatnonzero(slots < 0)[0])].decision
+        raise ValueError(f"decision point {bad!r} of {b.ctx.variant!r} has no observation slot; "
+                         f"declare it with register_observation (known: {', '.join(b.ctx.decisions)})")
+    b.one(b.rows, base + slots)
+
+
+def _b_actor(b: Batch, base: int) -> None:
+    sc, n = b.scalars(), b.n
+    b.one(b.rows, base + n + (sc[:, 1] - b.me) % n)
+    acting = np.flatnonzero(sc[:, 2] >= 0)
+    b.one(acting, base + (sc[acting, 2] - b.me[acting]) % n)
+
+
+def _b_hand(b: Batch, base: int) -> None:
+    """My hand: counts per type slot, then the first ``hand_k`` positions one-hot."""
+    slots, owner, pos, _, rows, _ = b.hands()
+    mine = owner == rows * b.n + b.me[rows]
+    rows, pos, slots = rows[mine], pos[mine], slots[mine]
+    t = b.t
+    b.count(rows, base + slots)
+    front = pos < b.ctx.hand_k
+    b.one(rows[front], base + t + pos[front] * t + slots[front])
+
+
+def _b_hand_sizes(b: Batch, base: int) -> None:
+    n = b.n
+    sizes = b.hands()[5].reshape(b.m, n)
+    b.columns(base, sizes[b.rows[:, None], (b.me[:, None] + np.arange(n)) % n])
+
+
+def _b_known(b: Batch, base: int) -> None:
+    """Per other seat offset: counts per type of its hand cards shown to me, then the first ``known_k``
+    positions one-hot where shown."""
+    slots, owner, pos, known, rows, _ = b.hands()
+    me = b.me[rows]
+    shown = ((known >> me) & 1).astype(bool)
+    shown &= owner != rows * b.n + me
+    if not shown.any():
+        return
+    n, t, kk = b.n, b.t, b.ctx.known_k
+    rows, pos, slots = rows[shown], pos[shown], slots[shown]
+    at = base + (b.offsets(owner[shown] % n, rows) - 1) * (t + kk * t)
+    b.count(rows, at + slots)
+    front = pos < kk
+    b.one(rows[front], at[front] + t + pos[front] * t + slots[front])
+
+
+def _b_fields(b: Batch, base: int) -> None:
+    """Per seat offset, per owned field: one-hot type slot and card count where planted, owned flag."""
+    n, t = b.n, b.t
+    width = t + 2
+    ftype, fcount, nfields = b.fields()
+    rows, q, f = np.nonzero(np.arange(3) < nfields[:, :, None])
+    at = base + b.offsets(q, rows) * 3 * width + f * width
+    b.one(rows, at + t + 1)
+    count = fcount[rows, q, f]
+    full = count > 0
+    rows, at = rows[full], at[full]
+    b.put(rows, at + t, count[full].astype(np.float32))
+    b.one(rows, at + b.tslot[ftype[rows, q[full], f[full]]])
+
+
+def _b_coins(b: Batch, base: int) -> None:
+    """Per seat offset: coins, then the coin stack's counts per type slot."""
+    n, t = b.n, b.t
+    slots, who, sizes = b.pile("coins")
+    at = base + ((np.arange(n) - b.me[:, None]) % n).reshape(-1) * (t + 1)  # per owner
+    b.put(np.repeat(b.rows, n), at, sizes.astype(np.float32))
+    b.count(who // n, at[who] + 1 + slots)
+
+
+def _b_face_up(b: Batch, base: int) -> None:
+    slots, rows, _ = b.pile("face_up")
+    b.count(rows, base + slots)
+
+
+def _b_to_plant(b: Batch, base: int) -> None:
+    slots, who, _ = b.pile("to_plant")
+    if len(slots):
+        n = b.n
+        rows = who // n
+        b.count(rows, base + b.offsets(who % n, rows) * b.t + slots)
+
+
+def _b_discard(b: Batch, base: int) -> None:
+    """One-hot top type, counts per type slot, pile size."""
+    slots, rows, lens = b.pile("discard")
+    t = b.t
+    b.count(rows, base + t + slots)
+    some = np.flatnonzero(lens)
+    b.one(some, base + slots[np.cumsum(lens)[some] - 1])
+    b.columns(base + 2 * t, lens)
+
+
+def _b_deck(b: Batch, base: int) -> None:
+    b.columns(base, b.scalars()[:, 3:10])
+
+
+def _b_unseen(b: Batch, base: int) -> None:
+    """Per type slot, the cards the row's seat has not seen and cannot locate, then their total: the
+    deck composition minus every card whose place it knows (as ``counting._unseen_by_elimination``; on a
+    real state card conservation makes this the per-state writer's count of the deck and the hidden hand
+    cards, without reading the deck)."""
+    t, m, n, tslot = b.t, b.m, b.n, b.tslot
+    slots, owner, _, known, rows, _ = b.hands()
+    me = b.me[rows]
+    seen = ((known >> me) & 1).astype(bool)
+    seen |= owner == rows * n + me
+    keys = [rows[seen] * t + slots[seen]]
+    discard, drows, _ = b.pile("discard")
+    keys.append(drows * t + discard)
+    coins, who, _ = b.pile("coins")
+    keys.append(who // n * t + coins)
+    face_up, frows, _ = b.pile("face_up")
+    keys.append(frows * t + face_up)
+    to_plant, who, _ = b.pile("to_plant")
+    keys.append(who // n * t + to_plant)
+    states = b.states
+    gone, grows, _ = _flat([x for s in states for x in (s.removed, s.set_aside)], np.repeat(b.rows, 2), b.table)
+    keys.append(grows * t + gone)
+    ftype, fcount, _ = b.fields()
+    full = fcount > 0
+    keys.append(np.repeat(np.nonzero(full)[0] * t + tslot[ftype[full]], fcount[full]))
+    seen_per = np.bincount(np.concatenate(keys), minlength=m * t).reshape(m, t)
+    if b.extra_places:
+        rules = b.rules
+        for i, s in enumerate(states):
+            for c, k in rules.extra_seen(s).items():
+                seen_per[i, tslot[c]] += k
+            for c in rules.extra_unseen(s):
+                seen_per[i, tslot[c]] -= 1
+    per = b.comp - seen_per
+    b.columns(base, per)
+    b.columns(base + t, per.sum(axis=1))
+
+
+def _b_discard_runs(b: Batch, base: int) -> None:
+    """The first ``DISCARD_RUNS`` runs of equal types from the top of each discard pile: one-hot type
+    slot and run length."""
+    slots, rows, _ = b.pile("discard")
+    if not len(slots):
+        return
+    t = b.t
+    slots, rows = slots[::-1], rows[::-1]  # each pile from its top (rows descending)
+    starts = np.flatnonzero(np.concatenate(([True], (slots[1:] != slots[:-1]) | (rows[1:] != rows[:-1]))))
+    run_rows = rows[starts]
+    first = np.flatnonzero(np.concatenate(([True], run_rows[1:] != run_rows[:-1])))  # each pile's top run
+    rank = np.arange(len(starts)) - np.repeat(first, np.diff(np.append(first, len(starts))))
+    keep = rank < DISCARD_RUNS
+    length = np.diff(np.append(starts, len(slots)))[keep]
+    at = base + rank[keep] * (t + 1)
+    r = run_rows[keep]
+    b.one(r, at + slots[starts[keep]])
+    b.put(r, at + t, length.astype(np.float32))
+
+
+def _b_duel(b: Batch, base: int) -> None:
+    b.columns(base, b.scalars()[:, 10])
+
+
+def _b_mafia(b: Batch, base: int) -> None:
+    """Per boss: one-hot type slot, card count, coins the field is worth; the treasury; planted."""
+    t, states, m = b.t, b.states, b.m
+    nb = b.rules.bosses
+    btype = np.fromiter(_from_chain([s.btype for s in states]), _I, m * nb).reshape(m, nb)
+    bcount = np.fromiter(_from_chain([s.bcount for s in states]), _I, m * nb).reshape(m, nb)
+    rows, boss = np.nonzero(bcount)
+    at = base + boss * (t + 2)
+    kinds, counts = btype[rows, boss], bcount[rows, boss]
+    b.one(rows, at + b.tslot[kinds])
+    b.put(rows, at + t, counts.astype(np.float32))
+    worth = np.fromiter(map(coins_for, kinds.tolist(), counts.tolist()), np.float32, len(rows))
+    b.put(rows, at + t + 1, worth)
+    at = base + nb * (t + 2)
+    b.columns(at, np.fromiter([len(s.treasury) for s in states], np.float32, m))
+    b.columns(at + 1, b.scalars()[:, 10])
+
+
+BatchWriter = Callable[[Batch, int], None]
+
+BATCH_WRITERS: dict[str, BatchWriter] = {
+    "decision": _b_decision,
+    "actor_active": _b_actor,
+    "hand": _b_hand,
+    "hand_sizes": _b_hand_sizes,
+    "known_hands": _b_known,
+    "fields": _b_fields,
+    "coins": _b_coins,
+    "face_up": _b_face_up,
+    "to_plant": _b_to_plant,
+    "discard": _b_discard,
+    "deck": _b_deck,
+    "unseen": _b_unseen,
+    "discard_runs": _b_discard_runs,
+    "duel_state": _b_duel,
+    "mafia": _b_mafia,
+}
+
+
+class BatchEncoder:
+    """Encodes many states of one variant config at once: the vectors ``encoder.encode`` gives."""
+
+    def __init__(self, encoder: ObservationEncoder):
+        ctx = encoder.ctx
+        self.encoder, self.ctx, self.size = encoder, ctx, encoder.size
+        self.tslot = np.asarray(list(ctx.tslot) + [-1] * (NUM_TYPES + 1 - len(ctx.tslot)), dtype=_I)
+        # card code -> type slot as a ``bytes.translate`` table (codes outside the deck read 255)
+        self.table = bytes(slot if slot >= 0 else 255 for slot in ctx.tslot) + bytes([255]) * (256 - len(ctx.tslot))
+        self.comp = np.asarray(ctx.comp, dtype=_I)
+        rules = type(ctx.rules)
+        # variants whose rules keep cards in places of their own (the mafia's fields, mixed piles)
+        self.extra_places = rules.extra_seen is not Rules.extra_seen or rules.extra_unseen is not Rules.extra_unseen
+        self.batched = [(BATCH_WRITERS[blk.name], start) for blk, start in zip(encoder.blocks, encoder.starts)
+                        if blk.name in BATCH_WRITERS]
+        # blocks without a batch writer: their per-state writers (memos included) and where they start
+        self.per_state = [(blk.write, start) for blk, start in zip(encoder.blocks, encoder.starts)
+                          if blk.name not in BATCH_WRITERS]
+        self._raw = np.zeros((0, self.size), np.float32)
+
+    def encode(self, states: Sequence[State], me: Sequence[int], memories: Sequence | None = None,
+               out: np.ndarray | None = None) -> np.ndarray:
+        """The observations of ``states[i]`` for seat ``me[i]`` (with the game's ``Memory``
+        ``memories[i]``, as ``encoder.encode`` takes it), as the rows of ``out`` (default: a new (M, size)
+        float32 array)."""
+        m = len(states)
+        if len(me) != m or memories is not None and len(memories) != m:
+            raise ValueError(f"{m} states need {m} seats and {m} memories")
+        if self._raw.shape[0] < m:
+            self._raw = np.zeros((m, self.size), np.float32)
+        raw = self._raw[:m]
+        batch = Batch(self, states, me, memories if memories is not None else [None] * m)
+        batch.raw = raw
+        for write, start in self.batched:
+            write(batch, start)
+        if self.per_state:
+            self._per_state(batch)
+        batch.apply()
+        enc = self.encoder
+        if out is None:
+            out = np.empty((m, self.size), np.float32)
+        np.multiply(raw, enc.scale, out=out)
+        np.minimum(out, enc.high, out=out)  # capped entries read 1
+        return out
+
+    def _per_state(self, b: Batch) -> None:
+        """Blocks without a batch writer: each state's entries from the per-state writers."""
+        ctx, writers = self.ctx, self.per_state
+        ix: list[int] = []
+        vx: list[float] = []
+        per_row: list[int] = []
+        for s, me, memory in zip(b.states, b.me.tolist(), b.memories):
+            if memory is not None:
+                memory.check()  # raises StaleMemoryError
+            ctx.mem = memory
+            at = len(ix)
+            for write, start in writers:
+                write(ctx, s, me, start, ix, vx)
+            per_row.append(len(ix) - at)
+        ctx.mem = None
+        if ix:
+            b.put(np.repeat(b.rows, per_row), np.fromiter(ix, _I, len(ix)), np.fromiter(vx, np.float32, len(vx)))
+
+
+def batch_encoder(encoder: ObservationEncoder) -> BatchEncoder:
+    """A ``BatchEncoder`` for ``encoder``'s variant config."""
+    return BatchEncoder(encoder)
