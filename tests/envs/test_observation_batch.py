@@ -67,7 +67,7 @@ def test_common_and_duel_blocks_are_batched_and_others_run_per_state():
     env = base(num_players=4)
     env.reset(seed=1)
     per_state = BatchEncoder(build_encoder(env.game)).per_state
-    assert len(per_state) == 3 and {"decision", "unseen", "known_hands"} <= set(BATCH_WRITERS)
+    assert len(per_state) == 2 and {"decision", "unseen", "known_hands"} <= set(BATCH_WRITERS)
 
 
 def test_masked_view_states_and_mismatched_lengths_are_refused():

@@ -344,6 +344,26 @@ def _b_mafia(b: Batch, base: int) -> None:
     b.columns(at + 1, b.scalars()[:, 10])
 
 
+def _b_trade(b: Batch, base: int) -> None:
+    """Trading round and rounds left, planted, offer made this round, one-hot slot holder offset, the
+    harvest window's seat offsets (``trading._w_trade``)."""
+    n, m, states = b.n, b.m, b.states
+    sc = np.fromiter(_from_chain([(s.t_round, s.planted, s.t_any, s.active + s.t_slot, s.decision == "harvest_window")
+                                  for s in states]), _I, 5 * m).reshape(m, 5)
+    rounds = sc[:, 0]
+    b.columns(base, sc[:, :1])
+    b.columns(base + 1, np.where(rounds > 0, np.maximum(b.rules.max_rounds - rounds, 0), 0))
+    b.columns(base + 2, sc[:, 1:3])
+    trading = np.flatnonzero(rounds)
+    b.one(trading, base + 4 + b.offsets(sc[trading, 3], trading))
+    window = np.flatnonzero(sc[:, 4])
+    if len(window):
+        seats = [states[i].window for i in window.tolist()]
+        lens = np.fromiter(map(len, seats), _I, len(seats))
+        rows = np.repeat(window, lens)
+        b.one(rows, base + 4 + n + b.offsets(np.fromiter(_from_chain(seats), _I, int(lens.sum())), rows))
+
+
 BatchWriter = Callable[[Batch, int], None]
 
 BATCH_WRITERS: dict[str, BatchWriter] = {
@@ -362,6 +382,7 @@ BATCH_WRITERS: dict[str, BatchWriter] = {
     "discard_runs": _b_discard_runs,
     "duel_state": _b_duel,
     "mafia": _b_mafia,
+    "trade_state": _b_trade,
 }
 
 
@@ -381,8 +402,8 @@ class BatchEncoder:
         self.batched = [(BATCH_WRITERS[blk.name], start) for blk, start in zip(encoder.blocks, encoder.starts)
                         if blk.name in BATCH_WRITERS]
         # blocks without a batch writer: their per-state writers (memos included) and where they start
-        self.per_state = [(blk.write, start) for blk, start in zip(encoder.blocks, encoder.starts)
-                          if blk.name not in BATCH_WRITERS]
+        self.per_state = [(_replaying(blk.write, blk.token) if blk.token else blk.write, start)
+                          for blk, start in zip(encoder.blocks, encoder.starts) if blk.name not in BATCH_WRITERS]
         self._raw = np.zeros((0, self.size), np.float32)
 
     def encode(self, states: Sequence[State], me: Sequence[int], memories: Sequence | None = None,
@@ -427,6 +448,36 @@ class BatchEncoder:
         ctx.mem = None
         if ix:
             b.put(np.repeat(b.rows, per_row), np.fromiter(ix, _I, len(ix)), np.fromiter(vx, np.float32, len(vx)))
+
+
+_REPLAYS_KEPT = 4096  # outputs a replaying writer keeps before it forgets them all (games end, seats change)
+
+
+def _replaying(write: Callable, token: str) -> Callable:
+    """A per-state ``write`` (of a block with a ``Memory`` token) that replays its last output for a game
+    and seat while the same state object is followed by the same active memory at the same token value:
+    ``core.token_writer``'s rule, kept per game (by memory) since the batch encodes many games."""
+    last: dict[tuple, tuple] = {}  # (id(memory), seat) -> (memory, token value, state, indices, values)
+
+    def write_replaying(ctx, s, me, base, ix, vx):
+        mem = ctx.mem
+        if mem is None or not mem.active:
+            write(ctx, s, me, base, ix, vx)
+            return
+        now = getattr(mem, token)
+        key = (id(mem), me)
+        hit = last.get(key)
+        if hit is not None and hit[0] is mem and hit[1] == now and hit[2] is s:
+            ix.extend(hit[3])
+            vx.extend(hit[4])
+            return
+        at = len(ix)
+        write(ctx, s, me, base, ix, vx)
+        if len(last) >= _REPLAYS_KEPT:
+            last.clear()
+        last[key] = (mem, now, s, ix[at:], vx[at:])
+
+    return write_replaying
 
 
 def batch_encoder(encoder: ObservationEncoder) -> BatchEncoder:
