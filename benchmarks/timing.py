@@ -1,7 +1,8 @@
 """Interleaved timing of several contenders in one process, robust to a busy shared machine.
 
 Terms:
-- *contender*: a name and a game loop ``play() -> decisions`` (one game per call).
+- *contender*: a name and a game loop ``play() -> decisions`` (one game per call), or ``play() ->
+  (decisions, games finished)`` for loops that step many games at once.
 - *round*: every contender plays whole games for its share of the budget, one after another; the
   rounds interleave the contenders, so slow phases of the machine hit all of them alike.
 - *rate*: decisions per second of CPU time of this process (``--clock wall`` for wall time).
@@ -57,8 +58,13 @@ def play_for(play: Callable[[], int], seconds: float, clock: Callable[[], float]
     decisions = games = 0
     start = clock()
     while True:
-        decisions += play()
-        games += 1
+        done = play()
+        if isinstance(done, tuple):
+            decisions += done[0]
+            games += done[1]
+        else:
+            decisions += done
+            games += 1
         elapsed = clock() - start
         if elapsed >= seconds and games >= min_games:
             return decisions, games, elapsed

@@ -20,20 +20,23 @@ from timing import CLOCKS, interleaved, table  # noqa: E402
 
 
 def vector_loop(variant: str, config: dict, n: int, steps_per_call: int = 200):
-    """Steps ``steps_per_call`` batched steps per call; returns the decisions made (n per step)."""
+    """Steps ``steps_per_call`` batched steps per call; returns the decisions made (n per step) and the
+    games that ended."""
     from bean_env.vector import VectorEnv, uniform_random_policy
     vec = VectorEnv(variant, n, **config)
     policy = uniform_random_policy(0)
     state = {"obs": None}
 
-    def play() -> int:
+    def play() -> tuple[int, int]:
         if state["obs"] is None:
             state["obs"], state["masks"], _ = vec.reset(seed=0)
         obs, masks = state["obs"], state["masks"]
+        ended = 0
         for _ in range(steps_per_call):
-            obs, masks, *_ = vec.step(policy(obs, masks))
+            obs, masks, _, _, terminated, truncated, _ = vec.step(policy(obs, masks))
+            ended += int((terminated | truncated).sum())
         state["obs"], state["masks"] = obs, masks
-        return n * steps_per_call
+        return n * steps_per_call, ended
 
     return play
 
