@@ -22,7 +22,7 @@ def _tables(variant: str, cfg: dict, games: int, seed: int):
     return envs
 
 
-@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("case", CASES + [("hostile_takeover", {"num_players": k}) for k in (2, 3, 5)], ids=case_id)
 def test_batched_observations_equal_the_per_state_encoder(case):
     variant, cfg = case
     envs = _tables(variant, cfg, games=6, seed=7)
@@ -58,7 +58,7 @@ def test_batched_observations_equal_the_per_state_encoder(case):
     check([env.game.state] * n, list(range(n)), [env.memory] * n)
 
 
-def test_common_and_duel_blocks_are_batched_and_others_run_per_state():
+def test_only_the_trading_offers_and_the_takeover_composite_run_per_state():
     from bean_env.envs.bean_duel_v1 import raw_env as duel
     from bean_env.envs.bohnanza_v1 import raw_env as base
     env = duel()
@@ -67,7 +67,11 @@ def test_common_and_duel_blocks_are_batched_and_others_run_per_state():
     env = base(num_players=4)
     env.reset(seed=1)
     per_state = BatchEncoder(build_encoder(env.game)).per_state
-    assert len(per_state) == 2 and {"decision", "unseen", "known_hands"} <= set(BATCH_WRITERS)
+    assert len(per_state) == 2 and {"decision", "unseen", "known_hands", "trade_state"} <= set(BATCH_WRITERS)
+    from bean_env.envs.hostile_takeover_v1 import raw_env as takeover
+    env = takeover(num_players=3)
+    env.reset(seed=1)
+    assert [only_if is not None for _, _, only_if in BatchEncoder(build_encoder(env.game)).per_state] == [True]
 
 
 def test_masked_view_states_and_mismatched_lengths_are_refused():

@@ -3,8 +3,9 @@
 The per-state encoder (``core.ObservationEncoder``) runs a Python writer per block and state. Here most
 blocks have a *batch writer* instead, which reads its inputs from all the states in one pass (flat
 arrays of card codes, seats and lengths) and computes the block for all of them with a few numpy
-operations; a block without one (the trading blocks of `bohnanza`, the `hostile_takeover` blocks) runs
-its per-state writer for each state. The result is the same vector, bit for bit (tested per variant).
+operations; a block without one (`bohnanza`'s `offer` and `negotiation`, `hostile_takeover`'s
+`ht_composite`) runs its per-state writer for each state that has anything to write. The result is the
+same vector, bit for bit (tested per variant).
 
 Terms:
 - *batch*: the M (state, seat) pairs being encoded, rows ``0..M-1``; ``me`` is each row's seat.
@@ -25,9 +26,11 @@ import numpy as np
 
 from ...cards import NUM_TYPES, coins_for
 from ...engine.common import Rules
-from ...engine.state import State
+from ...engine.state import EMPTY, State
+from ...engine.takeover.textcards import NUM_TEXTS
 from .common import DISCARD_RUNS
 from .core import ObservationEncoder
+from .takeover import COMPOSING, COPY_KINDS, RUNS as TAKEOVER_RUNS
 
 _from_chain = chain.from_iterable
 _I = np.intp
@@ -302,6 +305,19 @@ def _b_unseen(b: Batch, base: int) -> None:
     b.columns(base + t, per.sum(axis=1))
 
 
+def _top_runs(slots: np.ndarray, owners: np.ndarray, limit: int):
+    """Runs of equal type slots from the top (last element) of each owner's flattened pile, the first
+    ``limit`` of each: (owner, rank from the top, type slot, length) per run."""
+    slots, owners = slots[::-1], owners[::-1]  # each pile from its top (owners descending)
+    starts = np.flatnonzero(np.concatenate(([True], (slots[1:] != slots[:-1]) | (owners[1:] != owners[:-1]))))
+    run_owners = owners[starts]
+    first = np.flatnonzero(np.concatenate(([True], run_owners[1:] != run_owners[:-1])))  # each pile's top run
+    rank = np.arange(len(starts)) - np.repeat(first, np.diff(np.append(first, len(starts))))
+    keep = rank < limit
+    length = np.diff(np.append(starts, len(slots)))[keep]
+    return run_owners[keep], rank[keep], slots[starts[keep]], length.astype(np.float32)
+
+
 def _b_discard_runs(b: Batch, base: int) -> None:
     """The first ``DISCARD_RUNS`` runs of equal types from the top of each discard pile: one-hot type
     slot and run length."""
@@ -309,17 +325,10 @@ def _b_discard_runs(b: Batch, base: int) -> None:
     if not len(slots):
         return
     t = b.t
-    slots, rows = slots[::-1], rows[::-1]  # each pile from its top (rows descending)
-    starts = np.flatnonzero(np.concatenate(([True], (slots[1:] != slots[:-1]) | (rows[1:] != rows[:-1]))))
-    run_rows = rows[starts]
-    first = np.flatnonzero(np.concatenate(([True], run_rows[1:] != run_rows[:-1])))  # each pile's top run
-    rank = np.arange(len(starts)) - np.repeat(first, np.diff(np.append(first, len(starts))))
-    keep = rank < DISCARD_RUNS
-    length = np.diff(np.append(starts, len(slots)))[keep]
-    at = base + rank[keep] * (t + 1)
-    r = run_rows[keep]
-    b.one(r, at + slots[starts[keep]])
-    b.put(r, at + t, length.astype(np.float32))
+    rows, rank, kinds, length = _top_runs(slots, rows, DISCARD_RUNS)
+    at = base + rank * (t + 1)
+    b.one(rows, at + kinds)
+    b.put(rows, at + t, length)
 
 
 def _b_duel(b: Batch, base: int) -> None:
@@ -364,7 +373,81 @@ def _b_trade(b: Batch, base: int) -> None:
         b.one(rows, base + 4 + n + b.offsets(np.fromiter(_from_chain(seats), _I, int(lens.sum())), rows))
 
 
+# -- hostile_takeover (obs.takeover) ---------------------------------------------------------------------
+def _b_ht_fields(b: Batch, base: int) -> None:
+    """Per seat offset, per owned field: size (with the Jokerbohne), Jokerbohne, protected; the pile's
+    first runs from the top (one-hot type slot, length); counts of real beans per type slot."""
+    n, t, m, states = b.n, b.t, b.m, b.states
+    width = 3 + TAKEOVER_RUNS * (t + 1) + t
+    fields = 3 * n
+    slots, owner, lens = _flat([p for s in states for p in s.piles], np.arange(m * fields, dtype=_I), b.table)
+    flags = np.fromiter(_from_chain([(s.joker,) + tuple(s.guard) for s in states]), _I, m * (1 + fields)).reshape(m, 1 + fields)
+    nfields = b.fields()[2]
+    rows, q, f = np.nonzero(np.arange(3) < nfields[:, :, None])  # owned fields
+    i = q * 3 + f
+    at = np.full(m * fields, -1, _I)  # first column of each (row, field), -1 if not owned
+    at[rows * fields + i] = base + (b.offsets(q, rows) * 3 + f) * width
+    start = at[rows * fields + i]
+    joker = flags[rows, 0] == i
+    b.put(rows, start, (lens[rows * fields + i] + joker).astype(np.float32))
+    b.one(rows[joker], start[joker] + 1)
+    guarded = flags[rows, 1 + i] != -1
+    b.one(rows[guarded], start[guarded] + 2)
+    if len(slots):
+        b.count(owner // fields, at[owner] + 3 + TAKEOVER_RUNS * (t + 1) + slots)
+        pile, rank, kinds, length = _top_runs(slots, owner, TAKEOVER_RUNS)
+        col = at[pile] + 3 + rank * (t + 1)
+        b.one(pile // fields, col + kinds)
+        b.put(pile // fields, col + t, length)
+
+
+def _b_ht_texts(b: Batch, base: int) -> None:
+    """Text cards held per seat offset, my text cards, the text discard pile, the text deck size, my
+    defence cards laid, bonus coins per seat offset."""
+    n, m, states, T = b.n, b.m, b.states, NUM_TEXTS
+    me = b.me.tolist()
+    seat_cols = (b.me[:, None] + np.arange(n)) % n  # (m, n): offset -> seat
+    held = np.fromiter(map(len, [h for s in states for h in s.texts]), _I, m * n).reshape(m, n)
+    b.columns(base, held[b.rows[:, None], seat_cols])
+    at = base + n
+    for lists, col in (([s.texts[p] for s, p in zip(states, me)], at), ([s.tdiscard for s in states], at + T),
+                       ([[g for g in s.guard[p * 3:p * 3 + 3] if g >= 0] for s, p in zip(states, me)], at + 2 * T + 1)):
+        lens = np.fromiter(map(len, lists), _I, m)
+        b.one(np.repeat(b.rows, lens), col + np.fromiter(_from_chain(lists), _I, int(lens.sum())))
+    b.columns(at + 2 * T, np.fromiter([len(s.tdeck) for s in states], _I, m))
+    bonus = np.fromiter(_from_chain([s.bonus for s in states]), _I, m * n).reshape(m, n)
+    b.columns(at + 3 * T + 1, np.maximum(bonus[b.rows[:, None], seat_cols], 0))
+
+
+def _b_ht_turn(b: Batch, base: int) -> None:
+    """The turn's budgets and the copying round (``takeover._w_turn``)."""
+    n, m, states = b.n, b.m, b.states
+    budget = b.rules.max_actions
+    sc = np.fromiter(_from_chain([(s.harvested, s.turn == 0, max(budget - s.acts, 0), s.final,
+                                   bool(s.fin_open and s.final), COPY_KINDS.index(s.cp_kind) if s.cp_kind else -1,
+                                   s.cp_quota, s.cp_leader) for s in states]), _I, 8 * m).reshape(m, 8)
+    b.columns(base, sc[:, :5])
+    kind = np.flatnonzero(sc[:, 5] >= 0)
+    b.one(kind, base + 5 + sc[kind, 5])
+    b.columns(base + 10, sc[:, 6])
+    at = base + 11
+    leader = np.flatnonzero(sc[:, 7] >= 0)
+    b.one(leader, at + b.offsets(sc[leader, 7], leader))
+    for k, lists in enumerate(([s.cp_queue for s in states], [s.cp_took for s in states],
+                               [s.fin_order for s in states]), start=1):
+        lens = np.fromiter(map(len, lists), _I, m)
+        rows = np.repeat(b.rows, lens)
+        b.one(rows, at + k * n + b.offsets(np.fromiter(_from_chain(lists), _I, int(lens.sum())), rows))
+
+
 BatchWriter = Callable[[Batch, int], None]
+
+# Blocks run per state that write nothing unless this holds (their writers return at once otherwise):
+# the batch skips the call for the other states
+WRITES_ONLY_IF: dict[str, Callable[[State], bool]] = {
+    "offer": lambda s: s.o_prop != EMPTY,
+    "ht_composite": lambda s: s.decision in COMPOSING,
+}
 
 BATCH_WRITERS: dict[str, BatchWriter] = {
     "decision": _b_decision,
@@ -383,6 +466,9 @@ BATCH_WRITERS: dict[str, BatchWriter] = {
     "duel_state": _b_duel,
     "mafia": _b_mafia,
     "trade_state": _b_trade,
+    "ht_fields": _b_ht_fields,
+    "ht_texts": _b_ht_texts,
+    "ht_turn": _b_ht_turn,
 }
 
 
@@ -402,7 +488,8 @@ class BatchEncoder:
         self.batched = [(BATCH_WRITERS[blk.name], start) for blk, start in zip(encoder.blocks, encoder.starts)
                         if blk.name in BATCH_WRITERS]
         # blocks without a batch writer: their per-state writers (memos included) and where they start
-        self.per_state = [(_replaying(blk.write, blk.token) if blk.token else blk.write, start)
+        self.per_state = [(_replaying(blk.write, blk.token) if blk.token else blk.write, start,
+                           WRITES_ONLY_IF.get(blk.name))
                           for blk, start in zip(encoder.blocks, encoder.starts) if blk.name not in BATCH_WRITERS]
         self._raw = np.zeros((0, self.size), np.float32)
 
@@ -442,8 +529,9 @@ class BatchEncoder:
                 memory.check()  # raises StaleMemoryError
             ctx.mem = memory
             at = len(ix)
-            for write, start in writers:
-                write(ctx, s, me, start, ix, vx)
+            for write, start, only_if in writers:
+                if only_if is None or only_if(s):
+                    write(ctx, s, me, start, ix, vx)
             per_row.append(len(ix) - at)
         ctx.mem = None
         if ix:

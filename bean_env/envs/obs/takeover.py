@@ -98,13 +98,14 @@ def _w_turn(ctx, s, me, base, ix, vx):
     mark_seats(s, me, s.fin_order, at, ix, vx)
 
 
-_COMPOSING = ("play", "harvest", "attack", "defend", "override", "show", "seed_coin", "seed_keep")
+# decision points at which a composite action is being built (the ht_composite block is empty elsewhere)
+COMPOSING = ("play", "harvest", "attack", "defend", "override", "show", "seed_coin", "seed_keep")
 
 
 def _w_composite(ctx, s, me, base, ix, vx):
     n, t, tslot, T = s.n, ctx.t, ctx.tslot, NUM_TEXTS
     d = s.decision
-    if d not in _COMPOSING:
+    if d not in COMPOSING:
         return
     ix.append(base + rel(s, me, s.owner))
     vx.append(1.0)
