@@ -63,6 +63,8 @@ PROTOCOL = (
     Entry("bohnanza", dict(PRESET, num_players=3), seed=2026_3000),
     Entry("bohnanza", dict(PRESET, num_players=4), seed=2026_4000),
     Entry("bohnanza", dict(PRESET, num_players=5), seed=2026_5000),
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), seed=2026_8600),  # BASE-2: English only
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=7), seed=2026_8700),
     Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2000),
     Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2100),
     Entry("bean_solitaire", {}, deals={"mafia": 400}, seed=2026_1000),
