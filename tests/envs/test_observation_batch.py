@@ -94,3 +94,14 @@ def test_an_unknown_decision_point_is_named():
     state.decision = "no_such_point"
     with pytest.raises(ValueError, match="no_such_point"):
         BatchEncoder(build_encoder(env.game)).encode([state], [0])
+
+
+def test_a_memory_that_missed_an_action_is_refused():
+    from bean_env.envs.bohnanza_v1 import raw_env as base
+    from bean_env.envs.obs import StaleMemoryError
+    env = base(num_players=3)
+    env.reset(seed=4)
+    batch = BatchEncoder(build_encoder(env.game))
+    env.game.apply(env.game.legal_actions()[0])  # the env's memory did not see it
+    with pytest.raises(StaleMemoryError):
+        batch.encode([env.game.state], [0], [env.memory])
