@@ -4,16 +4,18 @@ The per-state encoder (``core.ObservationEncoder``) runs a Python writer per blo
 blocks have a *batch writer* instead, which reads its inputs from all the states in one pass (flat
 arrays of card codes, seats and lengths) and computes the block for all of them with a few numpy
 operations; a block without one (`bohnanza`'s `offer` and `negotiation`, `hostile_takeover`'s
-`ht_composite`) runs its per-state writer for each state that has anything to write. The result is the
-same vector, bit for bit (tested per variant).
+`ht_composite`) runs its per-state writer for each state that has anything to write (``negotiation``
+replaying a game's last output while its memory's token is unchanged). The result is the same vector,
+bit for bit (tested per variant).
 
 Terms:
 - *batch*: the M (state, seat) pairs being encoded, rows ``0..M-1``; ``me`` is each row's seat.
 - *raw*: the unscaled (M, size) values (counts and flags), scaled into [0, 1] at the end exactly as the
   per-state encoder does (``raw * scale``, then capped at 1).
 - *owner*: for lists held per seat (hands, coin stacks, cards to plant), ``row * n + seat``.
-- *key*: a flat index ``row * size + column`` into raw. Writers queue count increments (``count``) and
-  value writes (``put``); both are applied together once every writer ran.
+- *key*: a flat index ``row * size + column`` into raw. Writers queue count increments (``count``),
+  ones (``one``), values (``put``) and whole columns (``columns``); ``Batch.apply`` writes them all once
+  every writer ran (the counts first: their ``bincount`` fills every entry, so raw needs no zeroing).
 
 Batched states must be real (no hidden -1 cards of a masked ``PlayerView``): the batched env's are.
 """
