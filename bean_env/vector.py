@@ -43,13 +43,12 @@ class _Gathered:
     """What the stepped slots left to observe (state, acting seat, memory) and their legal indices, as
     the slots are stepped; encoded and scattered into the batch arrays at the end."""
 
-    __slots__ = ("states", "seats", "memories", "encoders", "legal", "legal_counts")
+    __slots__ = ("states", "seats", "memories", "legal", "legal_counts")
 
     def __init__(self) -> None:
         self.states: list = []
         self.seats: list[int] = []
         self.memories: list = []
-        self.encoders: list = []
         self.legal: list[int] = []
         self.legal_counts: list[int] = []   # legal indices per slot
 
@@ -95,7 +94,6 @@ class VectorEnv:
         acc.states.append(s)
         acc.seats.append(s.actor)
         acc.memories.append(env.memory)
-        acc.encoders.append(env.encoder)
         legal = env.legal_indices()
         acc.legal += legal
         acc.legal_counts.append(len(legal))
@@ -108,9 +106,9 @@ class VectorEnv:
         rows = np.asarray(slots, dtype=np.intp)
         self.actors[rows] = acc.seats
         if len(slots) < self.batch_min:  # a few states: each slot's own encoder costs less
-            obs = self.obs
-            for row, enc, s, seat, memory in zip(slots, acc.encoders, acc.states, acc.seats, acc.memories):
-                enc.encode(s, seat, memory, out=obs[row])
+            obs, envs = self.obs, self.envs
+            for row, s, seat, memory in zip(slots, acc.states, acc.seats, acc.memories):
+                envs[row].encoder.encode(s, seat, memory, out=obs[row])
         elif len(slots) == self.num_envs:
             self._encoder.encode(acc.states, acc.seats, acc.memories, out=self.obs)
         else:

@@ -280,14 +280,9 @@ def _b_unseen(b: Batch, base: int) -> None:
     seen = ((known >> me) & 1).astype(bool)
     seen |= owner == rows * n + me
     keys = [rows[seen] * t + slots[seen]]
-    discard, drows, _ = b.pile("discard")
-    keys.append(drows * t + discard)
-    coins, who, _ = b.pile("coins")
-    keys.append(who // n * t + coins)
-    face_up, frows, _ = b.pile("face_up")
-    keys.append(frows * t + face_up)
-    to_plant, who, _ = b.pile("to_plant")
-    keys.append(who // n * t + to_plant)
+    for name in ("discard", "face_up", "coins", "to_plant"):
+        cards, owner, _ = b.pile(name)
+        keys.append((owner // n if name in _PER_SEAT else owner) * t + cards)
     states = b.states
     gone, grows, _ = _flat([x for s in states for x in (s.removed, s.set_aside)], np.repeat(b.rows, 2), b.table)
     keys.append(grows * t + gone)
@@ -568,8 +563,3 @@ def _replaying(write: Callable, token: str) -> Callable:
         last[key] = (mem, now, s, ix[at:], vx[at:])
 
     return write_replaying
-
-
-def batch_encoder(encoder: ObservationEncoder) -> BatchEncoder:
-    """A ``BatchEncoder`` for ``encoder``'s variant config."""
-    return BatchEncoder(encoder)
