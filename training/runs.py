@@ -182,10 +182,11 @@ class EvalLog:
                                                          for s in self.STATS]
 
     def rows(self) -> list[dict]:
+        """The rows written so far, typed as ``append`` took them (numbers, not the CSV's strings)."""
         if not self.path.exists():
             return []
         with self.path.open(newline="") as fh:
-            return list(csv.DictReader(fh))
+            return [{k: _typed(k, v) for k, v in row.items()} for row in csv.DictReader(fh)]
 
     def has(self, timesteps: int) -> bool:
         return any(int(r["timesteps"]) == timesteps for r in self.rows())
@@ -203,6 +204,18 @@ class EvalLog:
             if new:
                 w.writeheader()
             w.writerow(row)
+
+
+def _typed(column: str, text: str):
+    """An ``eval.csv`` cell as a number (``policy`` stays text; counts and labels are integers)."""
+    if column == "policy" or text == "":
+        return text
+    if column in ("timesteps", "seed") or column.endswith(("_games", "_wins")):
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    return float(text)
 
 
 class Stop(KeyboardInterrupt):

@@ -57,3 +57,21 @@ def test_seeds_figure_draws_one_line_per_run(tmp_path):
     fig = seeds_figure(runs, "heuristic", "t")
     lines = fig.axes[0].get_lines()
     assert len(lines) == 2 and list(lines[1].get_ydata()) == [0.25, 0.45]
+
+
+def test_eval_log_rows_read_back_as_numbers(tmp_path):
+    """A policy's ``final_eval`` can come from ``eval.csv`` (the final step evaluated already): it must
+    carry the numbers the evaluation wrote, not the CSV's strings."""
+    from bean_env.training.runs import EvalLog
+
+    log = EvalLog(tmp_path / "eval.csv", ["heuristic"])
+    row = {"timesteps": 2048, "policy": "step_2048", "seed": 10001}
+    for mode in ("argmax", "sampled"):
+        row.update({f"heuristic_{mode}_games": 100, f"heuristic_{mode}_wins": 71,
+                    f"heuristic_{mode}_win_rate": 0.71, f"heuristic_{mode}_ci_low": 0.6146,
+                    f"heuristic_{mode}_ci_high": 0.7899, f"heuristic_{mode}_mean_score": 1404.1})
+    log.append(row)
+    (back,) = log.rows()
+    assert back == row
+    assert all(type(back[k]) is type(v) for k, v in row.items())
+    assert log.has(2048) and not log.has(2049)

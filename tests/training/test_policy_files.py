@@ -310,3 +310,17 @@ def test_shipped_takeover_policies_play_their_table(players):
     agents = [make_agent("ppo", seed=1)] + [make_agent("heuristic", seed=q) for q in range(1, players)]
     play_out(game, agents)
     assert game.is_over and agents[0].checkpoint == path
+
+
+def test_shipped_policy_metadata_holds_numbers():
+    """Each shipped file's final evaluation (where it has one) is numbers, as the evaluation wrote them."""
+    from bean_env.agents.ppo import WEIGHTS_DIR
+
+    metas = sorted(WEIGHTS_DIR.glob("*.json"))
+    if not metas:
+        pytest.skip("no shipped policies")
+    for meta_path in metas:
+        final = json.loads(meta_path.read_text()).get("training", {}).get("final_eval")
+        for key, value in (final or {}).items():
+            expected = str if key == "policy" else (int, float)
+            assert isinstance(value, expected) and not isinstance(value, bool), (meta_path.name, key, value)
