@@ -208,6 +208,25 @@ def shipped_configs(variant: str) -> list[dict]:
     return [dict(meta["config"]) for _, meta in _shipped_metas() if meta["variant"] == variant]
 
 
+def shipped_hint(variant: str, config: dict) -> str:
+    """For the error of a config without a shipped policy: the shipped config of ``variant`` that differs
+    from ``config`` in the fewest options, and those options (or the variants that have policies)."""
+    configs = shipped_configs(variant)
+    if not configs:
+        return f" (policies are shipped for: {', '.join(shipped_variants()) or 'none'})"
+    keys = lambda c: sorted(set(c) | set(config))  # noqa: E731
+    diffs = [[k for k in keys(c) if c.get(k) != config.get(k)] for c in configs]
+    seats = config.get("num_players") or 0
+    best = min(range(len(configs)), key=lambda i: (len(diffs[i]), abs((configs[i].get("num_players") or 0) - seats), i))
+    shipped = configs[best]
+    parts = ", ".join(f"{k}={shipped.get(k)!r} (here {config.get(k)!r})" for k in diffs[best])
+    counts = sorted({c.get("num_players") for c in configs if c.get("num_players") is not None})
+    players = f" for {', '.join(map(str, counts))} players" if counts else ""
+    return (f". {len(configs)} {variant!r} policies are shipped{players}; the closest differs in {parts}"
+            + ("; the learning preset sets those: trade_preset='learning'"
+               if shipped.get("trade_preset") == "learning" and config.get("trade_preset") != "learning" else ""))
+
+
 def shipped_variants() -> list[str]:
     """Variants that have a shipped policy."""
     return sorted({meta["variant"] for _, meta in _shipped_metas()})
@@ -384,8 +403,8 @@ class PPOAgent(Agent):
         if self._shipped:
             path = shipped_checkpoint(view.variant, full)
             if path is None:
-                raise ValueError(f"no shipped 'ppo' policy for variant {view.variant!r} with options {full} "
-                                 f"(shipped: {', '.join(shipped_variants()) or 'none'}); pass checkpoint=PATH")
+                raise ValueError(f"no shipped 'ppo' policy for variant {view.variant!r} with options {full}"
+                                 f"{shipped_hint(view.variant, full)}; pass checkpoint=PATH")
             net, source = PolicyNet.load(path), f"shipped policy {path}"
             self.net, self.checkpoint = net, path
         encoder = encoder_of(view.variant, full)  # cached per variant config

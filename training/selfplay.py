@@ -364,7 +364,7 @@ def _actor_only(given: str) -> bool:
 
 def init_source(args: Args, config: dict) -> tuple[str, str]:
     """What ``--init-policy`` names: ``("imitation", run dir)`` or ``("actor", policy file path)``."""
-    from bean_env.agents.ppo import policy_paths, shipped_checkpoint
+    from bean_env.agents.ppo import policy_paths, shipped_checkpoint, shipped_hint
 
     given = args.init_policy
     if not _actor_only(given):
@@ -372,7 +372,8 @@ def init_source(args: Args, config: dict) -> tuple[str, str]:
     if given == "shipped":
         found = shipped_checkpoint(args.variant, config)
         if found is None:
-            raise ValueError(f"--init-policy shipped: no policy is shipped for {args.variant!r} {config}")
+            raise ValueError(f"--init-policy shipped: no policy is shipped for {args.variant!r} {config}"
+                             f"{shipped_hint(args.variant, config)}")
         return "actor", str(found)
     try:
         weights, meta = policy_paths(given)

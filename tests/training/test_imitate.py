@@ -174,3 +174,14 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
         with pytest.raises(ValueError, match="critic-warmup|not found"):
             selfplay.train(_train_args(tmp_path, "early", *option, "--total-timesteps", "0"))
         assert not (tmp_path / "early").exists()  # refused before a run directory is made
+
+
+def test_init_policy_shipped_without_one_names_the_closest_shipped_config(tmp_path):
+    from bean_env.training import selfplay
+
+    args = selfplay.parse_args(["--variant", "bohnanza", "--num-players", "4", "--init-policy", "shipped",
+                                "--out-dir", str(tmp_path)])
+    config = selfplay.rule_config(args)  # the default trading rules: policies are shipped for the preset
+    with pytest.raises(ValueError, match="no policy is shipped for 'bohnanza'") as err:
+        selfplay.init_source(args, config)
+    assert "closest differs in" in str(err.value) and "trade_preset='learning'" in str(err.value)

@@ -154,8 +154,11 @@ def test_no_shipped_policy_is_a_clear_error():
     assert shipped_checkpoint("hostile_takeover") is None  # shipped by config (player count), not by name
     agent = make_agent("ppo")
     game = new_game("bohnanza", seed=1, num_players=4)  # the default trading rules: no policy shipped
-    with pytest.raises(ValueError, match="no shipped 'ppo' policy for variant 'bohnanza'"):
+    with pytest.raises(ValueError, match="no shipped 'ppo' policy for variant 'bohnanza'") as err:
         agent.act(game.view(game.current_player), game.legal_actions())
+    # it names the closest shipped config and how this one differs (the learning trade preset)
+    assert "trade_preset='learning' (here None)" in str(err.value) and "num_players" not in str(err.value).split(
+        "closest differs in")[1]
 
 
 @pytest.mark.parametrize("variant", ["bean_duel", "bean_solitaire", "al_cabohne"])
