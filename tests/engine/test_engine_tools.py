@@ -27,3 +27,24 @@ def test_make_golden_check_mode_agrees_with_the_engine():
     """tests/golden/make_golden.py --check finds the committed traces up to date."""
     out = _run("tests/golden/make_golden.py", "--check")
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_instruction_count_loops_run_natively():
+    """benchmarks/instructions.py's measured loops (run here without valgrind) make decisions, stubbed or not."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import instructions
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    for args in (["engine", "bean_duel", "{}", "1", "0"], ["aec", "bean_duel", "{}", "1", "1"],
+                 ["vector", "bohnanza", '{"num_players": 3}', "2", "0", "8"],
+                 ["vector", "bean_duel", "{}", "2", "1", "16"]):
+        out = subprocess.run([sys.executable, "-c", instructions.CHILD, *args], cwd=ROOT, capture_output=True,
+                             text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        decisions = int(out.stdout.split()[-1])
+        assert decisions > 0
+        if args[0] == "vector":  # every game of the batch decides once per step
+            assert decisions == int(args[3]) * int(args[5])
+    bad = _run("benchmarks/instructions.py", "--variant", "nope")
+    assert bad.returncode == 2 and "unknown variant 'nope'" in bad.stderr

@@ -176,7 +176,7 @@ def test_shipped_policy_plays(variant):
     assert agents[0].checkpoint == shipped_checkpoint(variant)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_shipped_bohnanza_policies_play_their_table(players):
     """A bohnanza policy is shipped per player count under the learning trade preset (under 5 MB each);
     make_agent("ppo") picks it for views of exactly that config and follows the game's history (no
@@ -187,7 +187,8 @@ def test_shipped_bohnanza_policies_play_their_table(players):
     from bean_env.agents.ppo import WEIGHTS_DIR
     from bean_env.engine.config import validate
 
-    config = validate("bohnanza", {"num_players": players, "trade_preset": "learning"})
+    edition = {"edition": "english"} if players > 5 else {}  # BASE-2: 6-7 players in the English edition
+    config = validate("bohnanza", {"num_players": players, "trade_preset": "learning", **edition})
     path = shipped_checkpoint("bohnanza", config)
     if path is None:
         pytest.skip(f"no shipped {players}-player bohnanza policy")
@@ -198,7 +199,7 @@ def test_shipped_bohnanza_policies_play_their_table(players):
         warnings.simplefilter("error")
         play_out(game, agents)
     assert game.is_over and agents[0].checkpoint == path
-    assert shipped_checkpoint("bohnanza", validate("bohnanza", {"num_players": players})) is None
+    assert shipped_checkpoint("bohnanza", validate("bohnanza", {"num_players": players, **edition})) is None
 
 
 def test_one_shipped_agent_serves_every_shipped_variant():
