@@ -182,3 +182,25 @@ def test_unseen_counts_follow_a_hand_whose_cards_change_in_place():
     s.deck.append(hand.pop(0))
     hand.append(other)                           # same length, nothing shown: only the types differ
     assert np.array_equal(encoder.encode(s, 0), plain.encode(s, 0))
+
+
+def test_entry_arrays_equal_numpys_conversion():
+    """``entry_arrays`` (struct-packed) gives the arrays ``np.fromiter`` gives, for every kind of value the
+    writers append, at any length; they are read-only, and the packer cache stays bounded."""
+    from bean_env.envs.obs import core
+
+    rng = np.random.default_rng(3)
+    for n in (0, 1, 7, 38, 600, 2500):
+        ix = [int(i) for i in rng.integers(0, 10_000, n)]
+        vx = [float(v) for v in rng.random(n) * 40]
+        if n >= 7:  # ints, bools and numpy scalars as well as floats; thirds and other inexact values
+            vx[:6] = [3, True, np.float32(0.5), np.int64(7), 1 / 3, 2.0 / 3.0]
+            ix[:2] = [np.int64(5), np.intp(9)]
+        indices, values = core.entry_arrays(ix, vx)
+        assert indices.dtype == np.intp and values.dtype == np.float32
+        assert np.array_equal(indices, np.fromiter(ix, np.intp, n))
+        assert values.tobytes() == np.fromiter(vx, np.float32, n).tobytes()  # bit for bit
+        assert not indices.flags.writeable and not values.flags.writeable
+    for n in range(core._PACKERS_KEPT + 5):
+        core.entry_arrays([0] * n, [1.0] * n)
+    assert len(core._PACKERS) <= core._PACKERS_KEPT

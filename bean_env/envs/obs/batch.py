@@ -31,7 +31,7 @@ from ...engine.common import Rules
 from ...engine.state import EMPTY, State
 from ...engine.takeover.textcards import NUM_TEXTS
 from .common import DISCARD_RUNS
-from .core import ObservationEncoder
+from .core import ObservationEncoder, entry_arrays
 from .takeover import COMPOSING, COPY_KINDS, RUNS as TAKEOVER_RUNS
 
 _from_chain = chain.from_iterable
@@ -532,7 +532,7 @@ class BatchEncoder:
             per_row.append(len(ix) - at)
         ctx.mem = None
         if ix:
-            b.put(np.repeat(b.rows, per_row), np.fromiter(ix, _I, len(ix)), np.fromiter(vx, np.float32, len(vx)))
+            b.put(np.repeat(b.rows, per_row), *entry_arrays(ix, vx))
 
 
 _REPLAYS_KEPT = 4096  # outputs a replaying writer keeps before it forgets them all (games end, seats change)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import struct
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -25,7 +26,23 @@ from ...engine.compiled import mypyc_attr
 from ...engine.state import State
 
 VERSION = "bean_env.observation/1"
-_fromiter, _multiply, _minimum, _zeros, _INTP, _F32 = np.fromiter, np.multiply, np.minimum, np.zeros, np.intp, np.float32
+_multiply, _minimum, _zeros, _INTP, _F32 = np.multiply, np.minimum, np.zeros, np.intp, np.float32
+_frombuffer = np.frombuffer
+_PACKERS: dict[int, tuple[Callable, Callable]] = {}  # entry count -> packers of n intp and n float32
+_PACKERS_KEPT = 1024
+
+
+def entry_arrays(ix: list, vx: list) -> tuple[np.ndarray, np.ndarray]:
+    """The entry lists ``ix`` (indices) and ``vx`` (values, each cast to float32 as numpy casts it) as
+    read-only intp and float32 arrays. Packed with ``struct``: about half the machine instructions per
+    entry of ``np.fromiter`` (counted with callgrind), which every observation pays for its entries."""
+    n = len(ix)
+    packers = _PACKERS.get(n)
+    if packers is None:
+        if len(_PACKERS) >= _PACKERS_KEPT:  # batches of many sizes: start over rather than grow
+            _PACKERS.clear()
+        packers = _PACKERS[n] = (struct.Struct(f"{n}n").pack, struct.Struct(f"{n}f").pack)
+    return _frombuffer(packers[0](*ix), _INTP), _frombuffer(packers[1](*vx), _F32)
 
 Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, raw value) pairs
 
@@ -148,8 +165,8 @@ class ObservationEncoder:
         for indices, values in chunks:
             buf[indices] = values
         if ix:
-            n = len(ix)  # fromiter with a known dtype converts the lists faster than buf[ix] = vx
-            buf[_fromiter(ix, _INTP, n)] = _fromiter(vx, _F32, n)
+            indices, values = entry_arrays(ix, vx)  # cheaper than buf[ix] = vx converting the lists
+            buf[indices] = values
         elif not chunks:
             return buf
         _multiply(buf, self.scale, out=buf)
@@ -262,7 +279,7 @@ def token_writer(token: str, writers: list) -> Writer:
                 k = len(hit[3])
                 if not k:
                     return
-                arrays = (_fromiter(hit[3], _INTP, k), _fromiter(hit[4], _F32, k))
+                arrays = entry_arrays(hit[3], hit[4])
                 last[me] = hit[:5] + (arrays,)
             chunks.append(arrays)
             return
