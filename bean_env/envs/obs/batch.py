@@ -31,7 +31,7 @@ from ...engine.common import Rules
 from ...engine.state import EMPTY, State
 from ...engine.takeover.textcards import NUM_TEXTS
 from .common import DISCARD_RUNS
-from .core import ObservationEncoder, entry_arrays
+from .core import ObservationEncoder, entry_arrays, int_array
 from .takeover import COMPOSING, COPY_KINDS, RUNS as TAKEOVER_RUNS
 
 _from_chain = chain.from_iterable
@@ -41,7 +41,7 @@ _I = np.intp
 def _flat(lists: list, owners: np.ndarray, table: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The concatenated lists of card codes as type slots (``table``: code -> slot, a ``bytes.translate``
     table), the owner of each card (``owners[i]`` for the i-th list), and the lengths of the lists."""
-    lens = np.fromiter(map(len, lists), _I, len(lists))
+    lens = int_array(map(len, lists), len(lists))
     try:
         slots = b"".join(map(bytes, lists)).translate(table)
     except ValueError:  # bytes() takes 0..255 only
@@ -62,7 +62,7 @@ class Batch:
         self.states, self.memories = states, memories
         self.m = m = len(states)
         self.n, self.t, self.size = ctx.n, ctx.t, encoder.size
-        self.me = np.fromiter(me, _I, m)
+        self.me = int_array(me, m)
         self.rows = np.arange(m, dtype=_I)
         self.owners = np.arange(m * ctx.n, dtype=_I)
         self.table, self.tslot, self.comp = encoder.table, encoder.tslot, encoder.comp
@@ -117,10 +117,10 @@ class Batch:
         run-outs, run-outs left, turn, game-end flag, cards removed, cards set aside, planted."""
         if self._scalars is None:
             dslot = self.ctx.dslot
-            self._scalars = np.fromiter(_from_chain([
+            self._scalars = int_array(_from_chain([
                 (dslot.get(s.decision, -1), s.active, -1 if s.over else s.actor, len(s.deck), s.runouts,
                  max(s.limit - s.runouts, 0), s.turn, s.end_pending, len(s.removed), len(s.set_aside), s.planted)
-                for s in self.states]), _I, 11 * self.m).reshape(self.m, 11)
+                for s in self.states]), 11 * self.m).reshape(self.m, 11)
         return self._scalars
 
     def hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -133,7 +133,7 @@ class Batch:
             try:
                 known = np.frombuffer(b"".join(map(bytes, knowns)), np.uint8).astype(_I)
             except ValueError:  # bitmasks beyond 8 bits
-                known = np.fromiter(_from_chain(knowns), _I, len(slots))
+                known = int_array(_from_chain(knowns), len(slots))
             starts = np.cumsum(lens) - lens
             self._hands = (slots, owner, np.arange(len(slots), dtype=_I) - starts[owner], known,
                            owner // self.n, lens)
@@ -156,9 +156,9 @@ class Batch:
         """(field types (m, n, 3), card counts (m, n, 3), fields owned (m, n))."""
         if self._fields is None:
             m, n, states = self.m, self.n, self.states
-            ftype = np.fromiter(_from_chain([s.ftype for s in states]), _I, m * 3 * n).reshape(m, n, 3)
-            fcount = np.fromiter(_from_chain([s.fcount for s in states]), _I, m * 3 * n).reshape(m, n, 3)
-            nfields = np.fromiter(_from_chain([s.nfields for s in states]), _I, m * n).reshape(m, n)
+            ftype = int_array(_from_chain([s.ftype for s in states]), m * 3 * n).reshape(m, n, 3)
+            fcount = int_array(_from_chain([s.fcount for s in states]), m * 3 * n).reshape(m, n, 3)
+            nfields = int_array(_from_chain([s.nfields for s in states]), m * n).reshape(m, n)
             self._fields = (ftype, fcount, nfields)
         return self._fields
 
@@ -336,8 +336,8 @@ def _b_mafia(b: Batch, base: int) -> None:
     """Per boss: one-hot type slot, card count, coins the field is worth; the treasury; planted."""
     t, states, m = b.t, b.states, b.m
     nb = b.rules.bosses
-    btype = np.fromiter(_from_chain([s.btype for s in states]), _I, m * nb).reshape(m, nb)
-    bcount = np.fromiter(_from_chain([s.bcount for s in states]), _I, m * nb).reshape(m, nb)
+    btype = int_array(_from_chain([s.btype for s in states]), m * nb).reshape(m, nb)
+    bcount = int_array(_from_chain([s.bcount for s in states]), m * nb).reshape(m, nb)
     rows, boss = np.nonzero(bcount)
     at = base + boss * (t + 2)
     kinds, counts = btype[rows, boss], bcount[rows, boss]
@@ -354,8 +354,8 @@ def _b_trade(b: Batch, base: int) -> None:
     """Trading round and rounds left, planted, offer made this round, one-hot slot holder offset, the
     harvest window's seat offsets (``trading._w_trade``)."""
     n, m, states = b.n, b.m, b.states
-    sc = np.fromiter(_from_chain([(s.t_round, s.planted, s.t_any, s.active + s.t_slot, s.decision == "harvest_window")
-                                  for s in states]), _I, 5 * m).reshape(m, 5)
+    sc = int_array(_from_chain([(s.t_round, s.planted, s.t_any, s.active + s.t_slot, s.decision == "harvest_window")
+                                  for s in states]), 5 * m).reshape(m, 5)
     rounds = sc[:, 0]
     b.columns(base, sc[:, :1])
     b.columns(base + 1, np.where(rounds > 0, np.maximum(b.rules.max_rounds - rounds, 0), 0))
@@ -365,9 +365,9 @@ def _b_trade(b: Batch, base: int) -> None:
     window = np.flatnonzero(sc[:, 4])
     if len(window):
         seats = [states[i].window for i in window.tolist()]
-        lens = np.fromiter(map(len, seats), _I, len(seats))
+        lens = int_array(map(len, seats), len(seats))
         rows = np.repeat(window, lens)
-        b.one(rows, base + 4 + n + b.offsets(np.fromiter(_from_chain(seats), _I, int(lens.sum())), rows))
+        b.one(rows, base + 4 + n + b.offsets(int_array(_from_chain(seats), int(lens.sum())), rows))
 
 
 # -- hostile_takeover (obs.takeover) ---------------------------------------------------------------------
@@ -378,7 +378,7 @@ def _b_ht_fields(b: Batch, base: int) -> None:
     width = 3 + TAKEOVER_RUNS * (t + 1) + t
     fields = 3 * n
     slots, owner, lens = _flat([p for s in states for p in s.piles], np.arange(m * fields, dtype=_I), b.table)
-    flags = np.fromiter(_from_chain([(s.joker,) + tuple(s.guard) for s in states]), _I, m * (1 + fields)).reshape(m, 1 + fields)
+    flags = int_array(_from_chain([(s.joker,) + tuple(s.guard) for s in states]), m * (1 + fields)).reshape(m, 1 + fields)
     nfields = b.fields()[2]
     rows, q, f = np.nonzero(np.arange(3) < nfields[:, :, None])  # owned fields
     i = q * 3 + f
@@ -404,15 +404,15 @@ def _b_ht_texts(b: Batch, base: int) -> None:
     n, m, states, T = b.n, b.m, b.states, NUM_TEXTS
     me = b.me.tolist()
     seat_cols = (b.me[:, None] + np.arange(n)) % n  # (m, n): offset -> seat
-    held = np.fromiter(map(len, [h for s in states for h in s.texts]), _I, m * n).reshape(m, n)
+    held = int_array(map(len, [h for s in states for h in s.texts]), m * n).reshape(m, n)
     b.columns(base, held[b.rows[:, None], seat_cols])
     at = base + n
     for lists, col in (([s.texts[p] for s, p in zip(states, me)], at), ([s.tdiscard for s in states], at + T),
                        ([[g for g in s.guard[p * 3:p * 3 + 3] if g >= 0] for s, p in zip(states, me)], at + 2 * T + 1)):
-        lens = np.fromiter(map(len, lists), _I, m)
-        b.one(np.repeat(b.rows, lens), col + np.fromiter(_from_chain(lists), _I, int(lens.sum())))
-    b.columns(at + 2 * T, np.fromiter([len(s.tdeck) for s in states], _I, m))
-    bonus = np.fromiter(_from_chain([s.bonus for s in states]), _I, m * n).reshape(m, n)
+        lens = int_array(map(len, lists), m)
+        b.one(np.repeat(b.rows, lens), col + int_array(_from_chain(lists), int(lens.sum())))
+    b.columns(at + 2 * T, int_array([len(s.tdeck) for s in states], m))
+    bonus = int_array(_from_chain([s.bonus for s in states]), m * n).reshape(m, n)
     b.columns(at + 3 * T + 1, np.maximum(bonus[b.rows[:, None], seat_cols], 0))
 
 
@@ -420,9 +420,9 @@ def _b_ht_turn(b: Batch, base: int) -> None:
     """The turn's budgets and the copying round (``takeover._w_turn``)."""
     n, m, states = b.n, b.m, b.states
     budget = b.rules.max_actions
-    sc = np.fromiter(_from_chain([(s.harvested, s.turn == 0, max(budget - s.acts, 0), s.final,
+    sc = int_array(_from_chain([(s.harvested, s.turn == 0, max(budget - s.acts, 0), s.final,
                                    bool(s.fin_open and s.final), COPY_KINDS.index(s.cp_kind) if s.cp_kind else -1,
-                                   s.cp_quota, s.cp_leader) for s in states]), _I, 8 * m).reshape(m, 8)
+                                   s.cp_quota, s.cp_leader) for s in states]), 8 * m).reshape(m, 8)
     b.columns(base, sc[:, :5])
     kind = np.flatnonzero(sc[:, 5] >= 0)
     b.one(kind, base + 5 + sc[kind, 5])
@@ -432,9 +432,9 @@ def _b_ht_turn(b: Batch, base: int) -> None:
     b.one(leader, at + b.offsets(sc[leader, 7], leader))
     for k, lists in enumerate(([s.cp_queue for s in states], [s.cp_took for s in states],
                                [s.fin_order for s in states]), start=1):
-        lens = np.fromiter(map(len, lists), _I, m)
+        lens = int_array(map(len, lists), m)
         rows = np.repeat(b.rows, lens)
-        b.one(rows, at + k * n + b.offsets(np.fromiter(_from_chain(lists), _I, int(lens.sum())), rows))
+        b.one(rows, at + k * n + b.offsets(int_array(_from_chain(lists), int(lens.sum())), rows))
 
 
 BatchWriter = Callable[[Batch, int], None]

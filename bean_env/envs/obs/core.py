@@ -17,7 +17,7 @@ import hashlib
 import json
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -36,13 +36,24 @@ def entry_arrays(ix: list, vx: list) -> tuple[np.ndarray, np.ndarray]:
     """The entry lists ``ix`` (indices) and ``vx`` (values, each cast to float32 as numpy casts it) as
     read-only intp and float32 arrays. Packed with ``struct``: about half the machine instructions per
     entry of ``np.fromiter`` (counted with callgrind), which every observation pays for its entries."""
-    n = len(ix)
+    packers = _packers(len(ix))
+    return _frombuffer(packers[0](*ix), _INTP), _frombuffer(packers[1](*vx), _F32)
+
+
+def int_array(values: Iterable, n: int) -> np.ndarray:
+    """The ``n`` integers (or bools) of ``values`` as a read-only intp array (``np.fromiter(values,
+    np.intp, n)``, packed as ``entry_arrays`` packs)."""
+    return _frombuffer(_packers(n)[0](*values), _INTP)
+
+
+def _packers(n: int) -> tuple[Callable, Callable]:
+    """``struct`` packers of ``n`` intp and of ``n`` float32 values (cached by ``n``)."""
     packers = _PACKERS.get(n)
     if packers is None:
         if len(_PACKERS) >= _PACKERS_KEPT:  # batches of many sizes: start over rather than grow
             _PACKERS.clear()
         packers = _PACKERS[n] = (struct.Struct(f"{n}n").pack, struct.Struct(f"{n}f").pack)
-    return _frombuffer(packers[0](*ix), _INTP), _frombuffer(packers[1](*vx), _F32)
+    return packers
 
 Writer = Callable  # (ctx, s, me, base, ix, vx) -> None: append (index, raw value) pairs
 
