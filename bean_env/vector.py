@@ -27,6 +27,7 @@ import numpy as np
 from .engine.game import new_game
 from .envs.obs import build_encoder
 from .envs.obs.batch import BatchEncoder
+from .envs.obs.core import int_array
 from .envs.registration import available_variants
 
 # A batched policy: (observations (M, obs_size), masks (M, actions) bool) -> actions (M,)
@@ -117,8 +118,7 @@ class VectorEnv:
             self.masks.fill(False)
         else:
             self.masks[rows] = False
-        legal = np.fromiter(acc.legal, np.intp, len(acc.legal))
-        legal += np.repeat(rows * self.num_actions, acc.legal_counts)
+        legal = int_array(acc.legal, len(acc.legal)) + np.repeat(rows * self.num_actions, acc.legal_counts)
         self.masks.reshape(-1)[legal] = True
 
     @staticmethod
