@@ -48,25 +48,14 @@ if what == "engine":
             game.apply(legal[rng.randrange(len(legal))])
             n += 1
 elif what == "aec":
+    sys.path.insert(0, "benchmarks")  # run from the tree: throughput.py's loop itself
+    import peers
     from bean_env.envs import make_env
     env = make_env(variant, **config)
     if stub:
         size = env.unwrapped.encoder.size
         env.unwrapped.encoder.encode_new = lambda s, me, memory=None: np.zeros(size, np.float32)
-    env.reset(seed=0)
-    def play():
-        steps = 0
-        env.reset()
-        for agent in env.agent_iter():
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                action = None
-            else:
-                legal = np.flatnonzero(obs["action_mask"])
-                action = int(legal[rng.randrange(len(legal))])
-                steps += 1
-            env.step(action)
-        return steps
+    play = peers.aec_loop(env)
     play()  # warm: the first game builds the caches every later one reuses
     n = sum(play() for _ in range(units))
 else:
