@@ -214,10 +214,13 @@ def shipped_hint(variant: str, config: dict) -> str:
     configs = shipped_configs(variant)
     if not configs:
         return f" (policies are shipped for: {', '.join(shipped_variants()) or 'none'})"
-    keys = lambda c: sorted(set(c) | set(config))  # noqa: E731
-    diffs = [[k for k in keys(c) if c.get(k) != config.get(k)] for c in configs]
+    diffs = [[k for k in sorted(set(c) | set(config)) if c.get(k) != config.get(k)] for c in configs]
     seats = config.get("num_players") or 0
-    best = min(range(len(configs)), key=lambda i: (len(diffs[i]), abs((configs[i].get("num_players") or 0) - seats), i))
+
+    def distance(i: int) -> tuple:  # fewest differing options, then the nearest player count
+        return len(diffs[i]), abs((configs[i].get("num_players") or 0) - seats), i
+
+    best = min(range(len(configs)), key=distance)
     shipped = configs[best]
     parts = ", ".join(f"{k}={shipped.get(k)!r} (here {config.get(k)!r})" for k in diffs[best])
     counts = sorted({c.get("num_players") for c in configs if c.get("num_players") is not None})

@@ -36,7 +36,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHILD = r"""
 import json, random, sys
 import numpy as np
-what, variant, config, units, stub = sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
+what, variant, config = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+units, stub = int(sys.argv[4]), sys.argv[5] == "1"
 rng = random.Random(0)
 if what == "engine":
     from bean_env import new_game
