@@ -81,10 +81,11 @@ print(n)
 """
 
 
-def count(args: list[str], tree: pathlib.Path) -> tuple[int, int]:
-    """(instructions, decisions) of one child run under callgrind."""
+def count(args: list[str], tree: pathlib.Path, code: str = CHILD) -> tuple[int, int]:
+    """(instructions, the last number it printed) of ``python -c code *args`` run under callgrind with
+    ``tree`` as its working folder and import path (also used by ``obs_speed.py --instructions``)."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD, *args]
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code, *args]
     if shutil.which("setarch"):  # fixed addresses: fewer layout-dependent differences between runs
         cmd = ["setarch", "-R", *cmd]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=tree)

@@ -110,16 +110,12 @@ print(len(states))
 def instructions(tree: Path, variant: str, config: dict, games: int) -> float:
     """Machine instructions per observation (encoding plus memory updates), counted by callgrind."""
     import json
-    import os
-    import re
 
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from instructions import count as callgrind
 
     def count(mode: str, passes: int) -> tuple[int, int]:
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                              "-c", IR, variant, json.dumps(config), str(games), mode, str(passes)],
-                             env=env, capture_output=True, text=True, check=True, cwd=tree)
-        return int(re.search(r"Collected : (\d+)", out.stderr).group(1)), int(out.stdout.split()[-1])
+        return callgrind([variant, json.dumps(config), str(games), mode, str(passes)], tree, IR)
 
     (e1, n), (e3, _) = count("encode", 1), count("encode", 3)
     (r1, _), (r0, _) = count("memory", 1), count("replay", 1)

@@ -49,6 +49,12 @@ def _flat(lists: list, owners: np.ndarray, table: bytes) -> tuple[np.ndarray, np
     return np.frombuffer(slots, np.uint8).astype(_I), np.repeat(owners, lens), lens
 
 
+def _ragged(lists: list, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lists of integers (one per row of ``rows``) flattened: (the row of each value, the values)."""
+    lens = int_array(map(len, lists), len(lists))
+    return np.repeat(rows, lens), int_array(_from_chain(lists), int(lens.sum()))
+
+
 _PER_SEAT = ("coins", "to_plant")  # card lists the state holds per seat
 
 
@@ -220,7 +226,7 @@ def _b_known(b: Batch, base: int) -> None:
 
 def _b_fields(b: Batch, base: int) -> None:
     """Per seat offset, per owned field: one-hot type slot and card count where planted, owned flag."""
-    n, t = b.n, b.t
+    t = b.t
     width = t + 2
     ftype, fcount, nfields = b.fields()
     rows, q, f = np.nonzero(np.arange(3) < nfields[:, :, None])
@@ -364,10 +370,8 @@ def _b_trade(b: Batch, base: int) -> None:
     b.one(trading, base + 4 + b.offsets(sc[trading, 3], trading))
     window = np.flatnonzero(sc[:, 4])
     if len(window):
-        seats = [states[i].window for i in window.tolist()]
-        lens = int_array(map(len, seats), len(seats))
-        rows = np.repeat(window, lens)
-        b.one(rows, base + 4 + n + b.offsets(int_array(_from_chain(seats), int(lens.sum())), rows))
+        rows, seats = _ragged([states[i].window for i in window.tolist()], window)
+        b.one(rows, base + 4 + n + b.offsets(seats, rows))
 
 
 # -- hostile_takeover (obs.takeover) ---------------------------------------------------------------------
@@ -409,8 +413,8 @@ def _b_ht_texts(b: Batch, base: int) -> None:
     at = base + n
     for lists, col in (([s.texts[p] for s, p in zip(states, me)], at), ([s.tdiscard for s in states], at + T),
                        ([[g for g in s.guard[p * 3:p * 3 + 3] if g >= 0] for s, p in zip(states, me)], at + 2 * T + 1)):
-        lens = int_array(map(len, lists), m)
-        b.one(np.repeat(b.rows, lens), col + int_array(_from_chain(lists), int(lens.sum())))
+        rows, values = _ragged(lists, b.rows)
+        b.one(rows, col + values)
     b.columns(at + 2 * T, int_array([len(s.tdeck) for s in states], m))
     bonus = int_array(_from_chain([s.bonus for s in states]), m * n).reshape(m, n)
     b.columns(at + 3 * T + 1, np.maximum(bonus[b.rows[:, None], seat_cols], 0))
@@ -432,9 +436,8 @@ def _b_ht_turn(b: Batch, base: int) -> None:
     b.one(leader, at + b.offsets(sc[leader, 7], leader))
     for k, lists in enumerate(([s.cp_queue for s in states], [s.cp_took for s in states],
                                [s.fin_order for s in states]), start=1):
-        lens = int_array(map(len, lists), m)
-        rows = np.repeat(b.rows, lens)
-        b.one(rows, at + k * n + b.offsets(int_array(_from_chain(lists), int(lens.sum())), rows))
+        rows, seats = _ragged(lists, b.rows)
+        b.one(rows, at + k * n + b.offsets(seats, rows))
 
 
 BatchWriter = Callable[[Batch, int], None]
