@@ -3,6 +3,8 @@
 A *policy file* is a pair ``NAME.pt`` + ``NAME.json``:
 - ``NAME.pt``: ``torch.save`` of a plain ``{name: tensor}`` dict (the actor's linear layers, ``layer{i}.weight``
   and ``layer{i}.bias``), read back with ``torch.load(weights_only=True)``, so loading a file cannot run code;
+  stored as float32, float16 or *int8* (each weight row as 8-bit integers times one float32 scale per row,
+  ``layer{i}.weight_scale``; biases float32), as the metadata's ``dtype`` says; read back as float32;
 - ``NAME.json``: metadata: the variant and its full rule config, the observation and action sizes, the
   observation layout hash (``layout_hash``), the hidden layer widths and activation, and how (and with
   which code and library versions) the policy was trained.
@@ -45,6 +47,7 @@ FORMAT = "bean_env.ppo_policy/2"
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 ACTIVATIONS = ("tanh", "relu")
 MASKED_LOGIT = -1e8
+DTYPES = ("float32", "float16", "int8")  # how a weights file may store its weights
 MAX_LAYERS = 16
 MAX_WIDTH = 1 << 16
 
@@ -128,6 +131,9 @@ def _read_meta(meta_path: Path) -> dict:
     need("variant", str, "a variant name")
     need("config", dict, "a JSON object of rule options")
     need("layout_hash", str, "the observation layout hash (a string)")
+    if meta.get("dtype", "float32") not in DTYPES:
+        raise PolicyFileError(f"{meta_path}: metadata field 'dtype' must be one of {', '.join(DTYPES)}, "
+                              f"got {meta.get('dtype')!r}")
     if meta.get("activation") not in ACTIVATIONS:
         raise PolicyFileError(f"{meta_path}: metadata field 'activation' must be one of "
                               f"{', '.join(ACTIVATIONS)}, got {meta.get('activation')!r}")
@@ -155,27 +161,36 @@ def _read_layers(weights_path: Path, meta: dict) -> list[tuple[np.ndarray, np.nd
         raise PolicyFileError(f"{weights_path}: expected a dict of tensors, got {type(tensors).__name__}")
     sizes = [meta["obs_size"], *meta["hidden"], meta["num_actions"]]
     count = len(sizes) - 1
-    expected = {f"layer{i}.{k}" for i in range(count) for k in ("weight", "bias")}
+    quantized = meta.get("dtype") == "int8"
+    parts = ("weight", "bias", "weight_scale") if quantized else ("weight", "bias")
+    expected = {f"layer{i}.{k}" for i in range(count) for k in parts}
     missing, extra = sorted(expected - set(tensors)), sorted(set(map(str, tensors)) - expected)
     if missing or extra:
         raise PolicyFileError(f"{weights_path}: tensors do not match {count} layers of sizes {sizes} "
                               f"(missing: {missing or 'none'}; unexpected: {extra[:5] or 'none'})")
     layers = []
     for i, (n_in, n_out) in enumerate(zip(sizes, sizes[1:])):
-        pair = []
-        for key, shape in ((f"layer{i}.weight", (n_out, n_in)), (f"layer{i}.bias", (n_out,))):
+        pair = {}
+        for part, shape in (("weight", (n_out, n_in)), ("bias", (n_out,)), ("weight_scale", (n_out,))):
+            key = f"layer{i}.{part}"
+            if key not in expected:
+                continue
             t = tensors[key]
-            if not isinstance(t, torch.Tensor) or not t.is_floating_point():
-                raise PolicyFileError(f"{weights_path}: {key} must be a float tensor, got "
-                                      f"{getattr(t, 'dtype', type(t).__name__)}")
+            integer = quantized and part == "weight"
+            if not isinstance(t, torch.Tensor) or (t.dtype != torch.int8 if integer else not t.is_floating_point()):
+                raise PolicyFileError(f"{weights_path}: {key} must be {'an int8' if integer else 'a float'} "
+                                      f"tensor, got {getattr(t, 'dtype', type(t).__name__)}")
             if tuple(t.shape) != shape:
                 raise PolicyFileError(f"{weights_path}: {key} has shape {tuple(t.shape)}, but the metadata's "
                                       f"layer sizes {sizes} need {shape}")
             a = _array(t)
             if not np.isfinite(a).all():
                 raise PolicyFileError(f"{weights_path}: {key} holds NaN or infinite values")
-            pair.append(a)
-        layers.append((pair[0], pair[1]))
+            if part == "weight_scale" and not (a > 0).all():
+                raise PolicyFileError(f"{weights_path}: {key} must hold positive scales")
+            pair[part] = a
+        weight = pair["weight"] * pair["weight_scale"][:, None] if quantized else pair["weight"]
+        layers.append((weight, pair["bias"]))
     return layers
 
 
@@ -235,23 +250,44 @@ def shipped_variants() -> list[str]:
     return sorted({meta["variant"] for _, meta in _shipped_metas()})
 
 
+def quantize_rows(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A weight matrix ``[out, in]`` as int8 values and one positive float32 scale per row (the row's
+    largest magnitude / 127; 1.0 for an all-zero row), so that ``q * scale[:, None]`` is within half a
+    scale of ``w`` in every entry."""
+    w = np.asarray(w, dtype=np.float32)
+    peak = np.abs(w).max(axis=1) if w.size else np.zeros(w.shape[0], np.float32)
+    scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+    q = np.clip(np.rint(w / scale[:, None]), -127, 127).astype(np.int8)
+    return q, scale
+
+
 def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict,
                 dtype: str = "float32") -> Path:
     """Write a policy file pair from ``layers`` (``(weight[out, in], bias[out])`` per linear layer, input
     first) and ``meta`` (must hold ``variant``, ``config``, ``activation``; ``layout_hash`` is computed from
-    the variant config's observation encoder unless given). ``dtype="float16"`` halves the file (weights
-    are read back as float32). Returns the weights path."""
+    the variant config's observation encoder unless given). ``dtype="float16"`` halves the file,
+    ``"int8"`` quarters its weights (``quantize_rows``); all are read back as float32. Returns the
+    weights path."""
     torch = _torch()
-    if dtype not in ("float32", "float16"):
-        raise ValueError(f"bad dtype {dtype!r}; allowed: 'float32', 'float16'")
+    if dtype not in DTYPES:
+        raise ValueError(f"bad dtype {dtype!r}; allowed: {', '.join(map(repr, DTYPES))}")
     weights_path, meta_path = policy_paths(path)
     weights_path.parent.mkdir(parents=True, exist_ok=True)
     tensors = {}
     for i, (w, b) in enumerate(layers):
-        tensors[f"layer{i}.weight"] = torch.as_tensor(np.asarray(w, dtype=dtype)).clone()
-        tensors[f"layer{i}.bias"] = torch.as_tensor(np.asarray(b, dtype=dtype)).clone()
-        if not (torch.isfinite(tensors[f"layer{i}.weight"]).all() and torch.isfinite(tensors[f"layer{i}.bias"]).all()):
+        w, b = np.asarray(w, dtype=np.float32), np.asarray(b, dtype=np.float32)
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
             raise PolicyFileError(f"layer {i} holds NaN or infinite values; not saving {weights_path}")
+        if dtype == "int8":
+            q, scale = quantize_rows(w)
+            tensors[f"layer{i}.weight"] = torch.as_tensor(q).clone()
+            tensors[f"layer{i}.weight_scale"] = torch.as_tensor(scale).clone()
+            tensors[f"layer{i}.bias"] = torch.as_tensor(b).clone()
+        else:
+            tensors[f"layer{i}.weight"] = torch.as_tensor(w.astype(dtype)).clone()
+            tensors[f"layer{i}.bias"] = torch.as_tensor(b.astype(dtype)).clone()
+            if not (torch.isfinite(tensors[f"layer{i}.weight"]).all() and torch.isfinite(tensors[f"layer{i}.bias"]).all()):
+                raise PolicyFileError(f"layer {i} overflows {dtype}; not saving {weights_path}")
     full = dict(meta)
     if "layout_hash" not in full:
         full["layout_hash"] = layout_hash(encoder_of(full["variant"], full["config"]))
