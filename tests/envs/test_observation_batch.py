@@ -105,3 +105,40 @@ def test_a_memory_that_missed_an_action_is_refused():
     env.game.apply(env.game.legal_actions()[0])  # the env's memory did not see it
     with pytest.raises(StaleMemoryError):
         batch.encode([env.game.state], [0], [env.memory])
+
+
+def test_offers_in_every_stage_equal_the_per_state_encoder():
+    """Batched observations during offers being built, answered and carried out (TRADE-2..5; the `offer`
+    and `negotiation` blocks, per state in a batch, the latter replaying a game's last output): a policy
+    that prefers offering, accepting and trading reaches the execution stage (a partner chosen, hand
+    cards given) that uniform play seldom does."""
+    from bean_env.engine.actions import Kind
+    from bean_env.engine.state import EMPTY
+    from bean_env.envs.bohnanza_v1 import raw_env
+    eager = {Kind.OFFER, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.SUBMIT, Kind.ACCEPT, Kind.PICK}
+    rng = random.Random(3)
+    env = raw_env(num_players=4)
+    env.reset(seed=0)
+    batch = BatchEncoder(build_encoder(env.game))
+    reference = build_encoder(env.game)
+    seen = {"offer": 0, "answered": 0, "partner": 0, "partner's hand cards": 0, "my hand cards given": 0}
+    for game in range(6):
+        env.reset(seed=game)
+        while not env.game.state.over:
+            s = env.game.state
+            if s.o_prop != EMPTY:
+                n = s.n
+                got = batch.encode([s] * n, list(range(n)), [env.memory] * n)
+                for seat in range(n):
+                    assert np.array_equal(got[seat], reference.encode(s, seat, env.memory)), (game, s.decision, seat)
+                seen["offer"] += 1
+                seen["answered"] += bool(s.o_accept)
+                seen["partner"] += s.x_partner != EMPTY
+                seen["partner's hand cards"] += bool(s.x_hand)
+                seen["my hand cards given"] += bool(s.o_hand)
+            legal = env.game.legal_actions()
+            keen = [a for a in legal if a.kind in eager]
+            pool = keen if keen and rng.random() < 0.8 else legal
+            env.game.apply(pool[rng.randrange(len(pool))])
+            env.memory.update(env.game)
+    assert all(seen.values()), seen
