@@ -26,6 +26,13 @@ def random_policy(path, variant="bean_duel", hidden=(16, 8), seed=0, **config):
     return save_policy(path, layers, {"variant": variant, "config": game.config, "activation": "tanh"})
 
 
+def rewrite_meta(path, **fields):
+    """Set ``fields`` in the metadata file ``path`` (a policy's ``.json``)."""
+    meta = json.loads(path.read_text())
+    meta.update(fields)
+    path.write_text(json.dumps(meta))
+
+
 def test_policy_file_is_plain_tensors_and_json(tmp_path):
     weights = random_policy(tmp_path / "p")
     tensors = torch.load(weights, weights_only=True)
@@ -108,9 +115,7 @@ def test_other_rule_options_are_a_clear_error(tmp_path):
 def test_layout_change_is_a_clear_error(tmp_path):
     random_policy(tmp_path / "p")
     meta_path = tmp_path / "p.json"
-    meta = json.loads(meta_path.read_text())
-    meta["obs_size"] += 1
-    meta_path.write_text(json.dumps(meta))
+    rewrite_meta(meta_path, obs_size=json.loads(meta_path.read_text())["obs_size"] + 1)
     with pytest.raises(PolicyFileError, match="layer0.weight has shape"):
         PolicyNet.load(tmp_path / "p")
 
@@ -119,9 +124,7 @@ def test_missing_and_foreign_files(tmp_path):
     with pytest.raises(FileNotFoundError, match="NAME.pt"):
         PolicyNet.load(tmp_path / "nothing")
     random_policy(tmp_path / "p")
-    meta = json.loads((tmp_path / "p.json").read_text())
-    meta["format"] = "something-else"
-    (tmp_path / "p.json").write_text(json.dumps(meta))
+    rewrite_meta(tmp_path / "p.json", format="something-else")
     with pytest.raises(PolicyFileError, match="not a bean_env policy"):
         PolicyNet.load(tmp_path / "p")
 

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from bean_env.agents.ppo import PolicyFileError, PolicyNet, quantize_rows, save_policy
-from test_policy_files import random_policy
+from test_policy_files import random_policy, rewrite_meta
 
 
 def _int8_copy(tmp_path):
@@ -86,18 +86,14 @@ def test_int8_weights_in_a_float_file_are_refused(tmp_path):
     """A file whose metadata says float32 holds float tensors only (an int8 weight is not dequantized
     without its scales)."""
     _int8_copy(tmp_path)
-    meta = json.loads((tmp_path / "q.json").read_text())
-    meta["dtype"] = "float32"
-    (tmp_path / "q.json").write_text(json.dumps(meta))
+    rewrite_meta(tmp_path / "q.json", dtype="float32")
     with pytest.raises(PolicyFileError, match="unexpected: \\['layer0.weight_scale'"):
         PolicyNet.load(tmp_path / "q")
 
 
 def test_unknown_dtype_is_refused(tmp_path):
     random_policy(tmp_path / "p")
-    meta = json.loads((tmp_path / "p.json").read_text())
-    meta["dtype"] = "int4"
-    (tmp_path / "p.json").write_text(json.dumps(meta))
+    rewrite_meta(tmp_path / "p.json", dtype="int4")
     with pytest.raises(PolicyFileError, match="'dtype' must be one of float32, float16, int8"):
         PolicyNet.load(tmp_path / "p")
     with pytest.raises(ValueError, match="bad dtype 'int4'"):

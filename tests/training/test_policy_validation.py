@@ -11,7 +11,7 @@ import torch
 from bean_env import new_game
 from bean_env.agents import make_agent
 from bean_env.agents.ppo import PolicyFileError, PolicyNet, layout_hash, encoder_of
-from test_policy_files import random_policy
+from test_policy_files import random_policy, rewrite_meta
 
 
 def _edit_meta(tmp_path, change):
@@ -38,24 +38,18 @@ def _set(key, value):
 META_CASES = {
     "not JSON": (lambda p: p.write_text("{not json"), "not JSON"),
     "a list": (lambda p: p.write_text("[1, 2]"), "must be a JSON object"),
-    "no variant": (lambda p: _rewrite(p, variant=None), "'variant'"),
-    "config a string": (lambda p: _rewrite(p, config="x"), "'config'"),
-    "no layout hash": (lambda p: _rewrite(p, layout_hash=None), "layout hash"),
-    "bad activation": (lambda p: _rewrite(p, activation="gelu"), "'activation'"),
-    "obs_size a string": (lambda p: _rewrite(p, obs_size="1509"), "'obs_size'"),
-    "obs_size a bool": (lambda p: _rewrite(p, num_actions=True), "'num_actions'"),
-    "negative size": (lambda p: _rewrite(p, obs_size=-3), "out of range"),
-    "hidden not a list": (lambda p: _rewrite(p, hidden=16), "'hidden'"),
-    "hidden with a zero": (lambda p: _rewrite(p, hidden=[16, 0]), "'hidden'"),
-    "huge hidden": (lambda p: _rewrite(p, hidden=[10 ** 9, 8]), "'hidden'"),
-    "old format": (lambda p: _rewrite(p, format="bean_env.ppo_policy/1"), "before layout hashes"),
+    "no variant": (lambda p: rewrite_meta(p, variant=None), "'variant'"),
+    "config a string": (lambda p: rewrite_meta(p, config="x"), "'config'"),
+    "no layout hash": (lambda p: rewrite_meta(p, layout_hash=None), "layout hash"),
+    "bad activation": (lambda p: rewrite_meta(p, activation="gelu"), "'activation'"),
+    "obs_size a string": (lambda p: rewrite_meta(p, obs_size="1509"), "'obs_size'"),
+    "obs_size a bool": (lambda p: rewrite_meta(p, num_actions=True), "'num_actions'"),
+    "negative size": (lambda p: rewrite_meta(p, obs_size=-3), "out of range"),
+    "hidden not a list": (lambda p: rewrite_meta(p, hidden=16), "'hidden'"),
+    "hidden with a zero": (lambda p: rewrite_meta(p, hidden=[16, 0]), "'hidden'"),
+    "huge hidden": (lambda p: rewrite_meta(p, hidden=[10 ** 9, 8]), "'hidden'"),
+    "old format": (lambda p: rewrite_meta(p, format="bean_env.ppo_policy/1"), "before layout hashes"),
 }
-
-
-def _rewrite(path, **fields):
-    meta = json.loads(path.read_text())
-    meta.update(fields)
-    path.write_text(json.dumps(meta))
 
 
 @pytest.mark.parametrize("case", sorted(META_CASES))
