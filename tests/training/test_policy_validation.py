@@ -14,13 +14,6 @@ from bean_env.agents.ppo import PolicyFileError, PolicyNet, layout_hash, encoder
 from test_policy_files import random_policy, rewrite_meta
 
 
-def _edit_meta(tmp_path, change):
-    path = tmp_path / "p.json"
-    meta = json.loads(path.read_text())
-    change(meta)
-    path.write_text(json.dumps(meta))
-
-
 def _edit_tensors(tmp_path, change):
     path = tmp_path / "p.pt"
     tensors = torch.load(path, weights_only=True)
@@ -109,7 +102,7 @@ def test_policy_file_stores_the_layout_hash(tmp_path):
 
 def test_layout_mismatch_is_refused_even_when_sizes_agree(tmp_path):
     random_policy(tmp_path / "p")
-    _edit_meta(tmp_path, lambda m: m.update(layout_hash="0123456789abcdef"))
+    rewrite_meta(tmp_path / "p.json", layout_hash="0123456789abcdef")
     agent = make_agent("ppo", checkpoint=tmp_path / "p")  # loads: the file itself is well formed
     game = new_game("bean_duel", seed=1)
     while len(game.legal_actions()) == 1:
@@ -156,7 +149,7 @@ def test_ship_checks_the_policy_and_picks_by_config(tmp_path, monkeypatch):
     game = new_game("bean_duel", seed=0)
     assert ppo.shipped_checkpoint("bean_duel", game.config) == path
     assert ppo.shipped_checkpoint("bean_duel", dict(game.config, allow_duplicate_fields=False)) is None
-    _edit_meta(tmp_path, lambda m: m.update(layout_hash="0" * 16))
+    rewrite_meta(tmp_path / "p.json", layout_hash="0" * 16)
     with pytest.raises(ValueError, match="observation layout"):
         ship(tmp_path / "p", "stale", weights_dir=weights)
     assert not (weights / "stale.pt").exists()
