@@ -25,7 +25,7 @@ import argparse
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bean_env import new_game
@@ -232,8 +232,8 @@ def protocol_text(entries, scale: float, mcts: str) -> str:
             "|---|---:|---:|---:|---:|---:|"]
     for e in entries:
         n = e.config["num_players"]
-        vs_h = e.deals.get("heuristic", e.deals.get("mafia", 0))
-        rows.append(f"| {e.label} | {max(2, math.ceil(vs_h * scale))} | "
+        vs_h = e.deals.get("heuristic", e.deals.get("mafia"))
+        rows.append(f"| {e.label} | {max(2, math.ceil(vs_h * scale)) if vs_h is not None else '-'} | "
                     f"{max(2, math.ceil(e.deals['mcts'] * scale)) if 'mcts' in e.deals else '-'} | {n} | "
                     f"{_chance_cell(e)} | {e.seed} |")
     return "\n".join(rows)
@@ -273,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", help="comma-separated player counts to run (default: every entry)")
     p.add_argument("--candidates", default=",".join(CANDIDATES), help="candidates to measure")
     p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
+    p.add_argument("--opponents", help="comma-separated opponent kinds to play (heuristic, mcts, mafia; "
+                                       "default: every kind an entry has)")
     p.add_argument("--progress", action="store_true")
     a = p.parse_args(argv)
     if a.scale <= 0:
@@ -288,6 +290,14 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"unknown variant(s) {', '.join(sorted(unknown))}; the protocol has "
                     f"{', '.join(sorted({e.variant for e in PROTOCOL}))}")
         entries = tuple(e for e in entries if e.variant in wanted)
+    if a.opponents:
+        kinds = {k.strip() for k in a.opponents.split(",") if k.strip()}
+        unknown = kinds - set(OPPONENTS) - {"mafia"}
+        if unknown:
+            p.error(f"unknown opponent kind(s) {', '.join(sorted(unknown))}; the protocol has "
+                    f"{', '.join(OPPONENTS)} and mafia")
+        entries = tuple(replace(e, deals={k: v for k, v in e.deals.items() if k in kinds}) for e in entries)
+        entries = tuple(e for e in entries if e.deals)
     cands = tuple(c.strip() for c in a.candidates.split(",") if c.strip())
     partial = (lambda text: write(Path(a.out), text)) if a.out else None
     text = run(entries, a.scale, cands, a.mcts, a.progress, partial)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from bean_env.training.benchmark import (MARK, PROTOCOL, Cell, chance_level, chance_text, cluster_bootstrap, main,
                                          protocol_text, table)
 
@@ -57,3 +59,16 @@ def test_a_mafia_table_names_its_equal_seat_reference():
     assert "| at most 50.0% |" in protocol_text([entry], 1.0, "mcts")
     duel = next(e for e in PROTOCOL if e.variant == "bean_duel")
     assert chance_text(duel, [ref]) == "50.0%"
+
+
+def test_opponents_option_keeps_only_the_named_kinds(tmp_path, capsys):
+    """--opponents heuristic plays an entry's heuristic deals only (the 6-7 player entries' mcts deals take
+    hours); an unknown kind is refused by name."""
+    assert main(["--variants", "bean_duel", "--scale", "0.005", "--candidates", "random",
+                 "--opponents", "heuristic"]) == 0
+    text = capsys.readouterr().out
+    assert "| random | 1 x heuristic | 2 | 4 |" in text and "x mcts" not in text
+    assert "| bean_duel, 2 players | 2 | - |" in text
+    with pytest.raises(SystemExit):
+        main(["--variants", "bean_duel", "--opponents", "heuristc"])
+    assert "unknown opponent kind(s) heuristc" in capsys.readouterr().err
