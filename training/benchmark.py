@@ -174,12 +174,22 @@ def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str =
                 cluster_bootstrap(margins, entry.seed + 1), time.perf_counter() - start)
 
 
+def scaled_deals(deals: int, scale: float) -> int:
+    """The deal count a protocol cell plays at ``scale`` (at least 2, so an interval exists)."""
+    return max(2, math.ceil(deals * scale))
+
+
+def _deals_cell(deals: int | None, scale: float) -> str:
+    """A deal count for the protocol table ("-" where the entry plays no such deals)."""
+    return "-" if deals is None else str(scaled_deals(deals, scale))
+
+
 def run_entry(entry: Entry, scale: float = 1.0, candidates=CANDIDATES, mcts: str = "mcts",
               progress: bool = False) -> list[Cell]:
     cells = []
     n = entry.config["num_players"]
     for opponent, deals in entry.deals.items():
-        deals = max(2, math.ceil(deals * scale))
+        deals = scaled_deals(deals, scale)
         for cand in candidates:
             if cand == "ppo" and not ppo_available(entry):
                 continue
@@ -233,8 +243,7 @@ def protocol_text(entries, scale: float, mcts: str) -> str:
     for e in entries:
         n = e.config["num_players"]
         vs_h = e.deals.get("heuristic", e.deals.get("mafia"))
-        rows.append(f"| {e.label} | {max(2, math.ceil(vs_h * scale)) if vs_h is not None else '-'} | "
-                    f"{max(2, math.ceil(e.deals['mcts'] * scale)) if 'mcts' in e.deals else '-'} | {n} | "
+        rows.append(f"| {e.label} | {_deals_cell(vs_h, scale)} | {_deals_cell(e.deals.get('mcts'), scale)} | {n} | "
                     f"{_chance_cell(e)} | {e.seed} |")
     return "\n".join(rows)
 
@@ -264,6 +273,11 @@ def write(path: Path, generated: str) -> None:
     path.write_text(head + MARK + "\n\n" + generated)
 
 
+def _names(text: str) -> list[str]:
+    """The non-empty items of a comma-separated option."""
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bean_env.training.benchmark", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", help="write the tables into this markdown file below its generated-part marker "
@@ -281,24 +295,24 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--scale must be positive, got {a.scale}")
     entries = PROTOCOL
     if a.players:
-        counts = {int(x) for x in a.players.split(",") if x.strip()}
+        counts = {int(x) for x in _names(a.players)}
         entries = tuple(e for e in entries if e.config["num_players"] in counts)
     if a.variants:
-        wanted = [v.strip() for v in a.variants.split(",") if v.strip()]
+        wanted = _names(a.variants)
         unknown = set(wanted) - {e.variant for e in PROTOCOL}
         if unknown:
             p.error(f"unknown variant(s) {', '.join(sorted(unknown))}; the protocol has "
                     f"{', '.join(sorted({e.variant for e in PROTOCOL}))}")
         entries = tuple(e for e in entries if e.variant in wanted)
     if a.opponents:
-        kinds = {k.strip() for k in a.opponents.split(",") if k.strip()}
+        kinds = set(_names(a.opponents))
         unknown = kinds - set(OPPONENTS) - {"mafia"}
         if unknown:
             p.error(f"unknown opponent kind(s) {', '.join(sorted(unknown))}; the protocol has "
                     f"{', '.join(OPPONENTS)} and mafia")
         entries = tuple(replace(e, deals={k: v for k, v in e.deals.items() if k in kinds}) for e in entries)
         entries = tuple(e for e in entries if e.deals)
-    cands = tuple(c.strip() for c in a.candidates.split(",") if c.strip())
+    cands = tuple(_names(a.candidates))
     partial = (lambda text: write(Path(a.out), text)) if a.out else None
     text = run(entries, a.scale, cands, a.mcts, a.progress, partial)
     if a.out:

@@ -61,7 +61,7 @@ def test_a_mafia_table_names_its_equal_seat_reference():
     assert chance_text(duel, [ref]) == "50.0%"
 
 
-def test_opponents_option_keeps_only_the_named_kinds(tmp_path, capsys):
+def test_opponents_option_keeps_only_the_named_kinds(capsys):
     """--opponents heuristic plays an entry's heuristic deals only (the 6-7 player entries' mcts deals take
     hours); an unknown kind is refused by name."""
     assert main(["--variants", "bean_duel", "--scale", "0.005", "--candidates", "random",
