@@ -24,12 +24,14 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bean_env import new_game
 from bean_env.agents import make_agent
+from bean_env.registry import parse_spec
 from bean_env.engine.config import validate
 
 from .evaluate import play_game
@@ -201,7 +203,7 @@ def run_entry(entry: Entry, scale: float = 1.0, candidates=CANDIDATES, mcts: str
             cells.append(cell)
             if progress:
                 print(f"  {entry.label}: {cand} vs {cell.opponent}: win {cell.win[0]:.1%} over {cell.games} games "
-                      f"({cell.seconds:.0f}s)", flush=True)
+                      f"({cell.seconds:.0f}s)", file=sys.stderr, flush=True)
     return cells
 
 
@@ -289,13 +291,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
     p.add_argument("--opponents", help="comma-separated opponent kinds to play (heuristic, mcts, mafia; "
                                        "default: every kind an entry has)")
-    p.add_argument("--progress", action="store_true")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="print each cell to stderr as it ends (default: when stderr is a terminal)")
     a = p.parse_args(argv)
     if a.scale <= 0:
         p.error(f"--scale must be positive, got {a.scale}")
     entries = PROTOCOL
     if a.players:
-        counts = {int(x) for x in _names(a.players)}
+        try:
+            counts = {int(x) for x in _names(a.players)}
+        except ValueError:
+            p.error(f"--players must list whole numbers, got {a.players!r}")
         entries = tuple(e for e in entries if e.config["num_players"] in counts)
     if a.variants:
         wanted = _names(a.variants)
@@ -312,9 +318,17 @@ def main(argv: list[str] | None = None) -> int:
                     f"{', '.join(OPPONENTS)} and mafia")
         entries = tuple(replace(e, deals={k: v for k, v in e.deals.items() if k in kinds}) for e in entries)
         entries = tuple(e for e in entries if e.deals)
+    if not entries:
+        p.error("no protocol entry matches the given --variants, --players and --opponents")
     cands = tuple(_names(a.candidates))
+    for spec in cands + (a.mcts,):
+        try:
+            parse_spec(spec)
+        except ValueError as exc:
+            p.error(f"bad agent spec {spec!r}: {exc}")
+    progress = sys.stderr.isatty() if a.progress is None else a.progress
     partial = (lambda text: write(Path(a.out), text)) if a.out else None
-    text = run(entries, a.scale, cands, a.mcts, a.progress, partial)
+    text = run(entries, a.scale, cands, a.mcts, progress, partial)
     if a.out:
         write(Path(a.out), text)
         print(f"written to {a.out}")

@@ -72,3 +72,33 @@ def test_opponents_option_keeps_only_the_named_kinds(capsys):
     with pytest.raises(SystemExit):
         main(["--variants", "bean_duel", "--opponents", "heuristc"])
     assert "unknown opponent kind(s) heuristc" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "x"], "--players must list whole numbers, got 'x'"),
+    (["--players", "9"], "no protocol entry matches"),
+    (["--variants", "bean_solitaire", "--opponents", "mcts"], "no protocol entry matches"),
+    (["--variants", "bean_duel", "--candidates", "random,foo"], "bad agent spec 'foo': unknown agent 'foo'"),
+    (["--variants", "bean_duel", "--mcts", "mcts:simulatons=3"], "unknown option 'simulatons' for agent 'mcts'"),
+])
+def test_bad_options_are_refused_before_any_game(argv, message, capsys, monkeypatch):
+    """A typo in the options is an error naming it, before hours of games; nothing is played."""
+    import bean_env.training.benchmark as benchmark
+
+    monkeypatch.setattr(benchmark, "measure", lambda *a, **k: pytest.fail("a game was played"))
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_progress_goes_to_stderr_and_follows_the_terminal(capsys, monkeypatch):
+    """Each cell is reported on stderr as it ends (by default when stderr is a terminal), so stdout holds
+    only the tables."""
+    args = ["--variants", "bean_duel", "--scale", "0.005", "--candidates", "random", "--opponents", "heuristic"]
+    assert main(args + ["--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert "bean_duel, 2 players: random vs heuristic: win" in err and "vs heuristic: win" not in out
+    for terminal in (True, False):
+        monkeypatch.setattr("sys.stderr.isatty", lambda: terminal, raising=False)
+        assert main(args) == 0
+        assert ("vs heuristic: win" in capsys.readouterr().err) == terminal
