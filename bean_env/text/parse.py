@@ -10,7 +10,8 @@ import functools
 import re
 from typing import Sequence
 
-from ..engine.actions import Action
+from ..cards import CODE
+from ..engine.actions import ALL, OFFER_SLOTS, Action, Kind, pack_offer
 from .observation import GameOrView, action_text, as_view
 from .offer import OfferError, normalise, plan_offer
 
@@ -84,18 +85,25 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
             if said not in (normalise(text_of(i)), normalise(str(legal[i]))):
                 raise ActionParseError(text, f"action {i} is '{text_of(i)}', not {said!r}", numbered())
         return [legal[i]]
-    plain = []
-    for i, a in enumerate(legal):  # the first action whose text (with or without card names) is t
-        full = _normalised(text_of(i))
-        if t == full or t == _normalised(str(a)):
-            return [a]
-        plain.append(full)
-    every = numbered(len(legal))
-    if t.startswith("offer"):
-        offers = [i for i, full in enumerate(plain) if "offer" in full] or list(range(len(legal)))
+    whole = _whole_offer_of(t)
+    if whole is not None:  # a whole offer's text: the one OFFER_CARDS action it can be
+        if whole in legal and _normalised(action_text(whole, view)) == t:
+            return [whole]
+    else:
+        for i, a in enumerate(legal):  # the first action whose text (with or without card names) is t
+            if a.kind != Kind.OFFER_CARDS and (t == _normalised(text_of(i)) or t == _normalised(str(a))):
+                return [a]
 
+    @functools.cache
+    def every() -> tuple[list[str], list[str]]:
+        """Every legal action numbered with its text, and the normalised texts (for the closest ones)."""
+        return numbered(len(legal)), [_normalised(text_of(i)) for i in range(len(legal))]
+
+    if t.startswith("offer"):
         def near() -> list[str]:
-            return _closest(t, [every[i] for i in offers], [plain[i] for i in offers])
+            shown, plain = every()
+            offers = [i for i, full in enumerate(plain) if "offer" in full] or list(range(len(legal)))
+            return _closest(t, [shown[i] for i in offers], [plain[i] for i in offers])
         try:
             plan = plan_offer(t, view)
         except OfferError as e:
@@ -104,7 +112,27 @@ def parse_actions(text: str, game_or_view: GameOrView, legal: Sequence[Action] |
             raise ActionParseError(text, f"'{action_text(plan[0], view)}' is not among the legal actions given",
                                    near())
         return plan
-    raise ActionParseError(text, "it matches no legal action", _closest(t, every, plain))
+    raise ActionParseError(text, "it matches no legal action", _closest(t, *every()))
+
+
+_WHOLE_OFFER = re.compile(r"offer (.+) for (.+) to (all|player \d+)")
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _whole_offer_of(t: str) -> Action | None:
+    """The ``OFFER_CARDS`` action whose text (normalised) may be ``t``, or None where ``t`` is no whole
+    offer's text (the text is then checked against the action's own)."""
+    m = _WHOLE_OFFER.fullmatch(t)
+    if not m:
+        return None
+    sides = []
+    for side in m.group(1, 2):
+        names = [] if side == "nothing" else side.split(" + ")
+        if len(names) > OFFER_SLOTS or any(n not in CODE for n in names):
+            return None
+        sides.append([CODE[n] for n in names])
+    target = ALL if m.group(3) == "all" else int(m.group(3).split()[1])
+    return Action(Kind.OFFER_CARDS, target, pack_offer(*sides))
 
 
 def parse_action(text: str, game_or_view: GameOrView, legal: Sequence[Action] | None = None) -> Action:

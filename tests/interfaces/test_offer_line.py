@@ -82,6 +82,35 @@ def test_learning_preset_offer_line_is_the_whole_offer_action():
     assert game.state.o_trade == [CODE["red"]] and game.state.o_hand == [0]  # the area's red, hand card 1
 
 
+def test_every_whole_offer_text_reads_back_without_the_texts_of_all_actions(monkeypatch):
+    """Each legal action's text (and numbered line) reads back as that action under the learning preset,
+    whole offers included; reading an action's text does not build the text of every legal action (there
+    are thousands of whole offers at 4+ players), only a mistyped line's error lists the closest ones."""
+    import bean_env.text.parse as parse
+    from bean_env.text import legal_action_texts
+
+    game = _position(trade_preset="learning")
+    legal = game.legal_actions()
+    texts = legal_action_texts(game, legal)
+    assert sum(a.kind == Kind.OFFER_CARDS for a in legal) > 100
+    for i, (a, line) in enumerate(zip(legal, texts)):
+        plain = line.split(": ", 1)[1]
+        assert parse_actions(plain, game, legal) == [a]
+        assert parse_actions(plain.upper() + ".", game, legal) == [a]
+        assert parse_actions(line, game, legal) == [a]
+    calls = []
+    real = parse.action_text
+    monkeypatch.setattr(parse, "action_text", lambda a, v: calls.append(a) or real(a, v))
+    whole = next(t.split(": ", 1)[1] for t in reversed(texts) if " for " in t)
+    assert parse_actions(whole, game, legal)[0].kind == Kind.OFFER_CARDS
+    assert parse_actions("offer all give red want stink", game, legal)[0].kind == Kind.OFFER_CARDS
+    assert len(calls) < 20
+    # a side out of the canonical order is no action's text, and no offer line either
+    with pytest.raises(ActionParseError, match="closest legal actions|Closest legal actions"):
+        parse_actions("offer red + green for nothing to all", game, legal)
+    assert len(calls) >= len(legal)  # the error listed the closest actions
+
+
 def test_learning_preset_llm_agent_makes_an_offer():
     """The LLM agent's offer line works under the learning preset (it could not before: no OFFER action)."""
     game = _position(trade_preset="learning")
