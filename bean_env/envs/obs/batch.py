@@ -28,11 +28,12 @@ import numpy as np
 
 from ...cards import NUM_TYPES, coins_for
 from ...engine.common import Rules
-from ...engine.state import EMPTY, State
+from ...engine.state import State
 from ...engine.takeover.textcards import NUM_TEXTS
 from .common import DISCARD_RUNS
 from .core import ObservationEncoder, entry_arrays, int_array
-from .takeover import COMPOSING, COPY_KINDS, RUNS as TAKEOVER_RUNS
+from .takeover import COPY_KINDS, RUNS as TAKEOVER_RUNS, composing
+from .trading import offer_open
 
 _from_chain = chain.from_iterable
 _I = np.intp
@@ -442,11 +443,11 @@ def _b_ht_turn(b: Batch, base: int) -> None:
 
 BatchWriter = Callable[[Batch, int], None]
 
-# Blocks run per state that write nothing unless this holds (their writers return at once otherwise):
+# Blocks run per state that write nothing unless this holds (the predicate their writers return on):
 # the batch skips the call for the other states
 WRITES_ONLY_IF: dict[str, Callable[[State], bool]] = {
-    "offer": lambda s: s.o_prop != EMPTY,
-    "ht_composite": lambda s: s.decision in COMPOSING,
+    "offer": offer_open,
+    "ht_composite": composing,
 }
 
 BATCH_WRITERS: dict[str, BatchWriter] = {

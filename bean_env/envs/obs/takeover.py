@@ -102,10 +102,15 @@ def _w_turn(ctx, s, me, base, ix, vx):
 COMPOSING = ("play", "harvest", "attack", "defend", "override", "show", "seed_coin", "seed_keep")
 
 
+def composing(s) -> bool:
+    """A composite action is being built: the only states the ``ht_composite`` block writes anything for."""
+    return s.decision in COMPOSING
+
+
 def _w_composite(ctx, s, me, base, ix, vx):
     n, t, tslot, T = s.n, ctx.t, ctx.tslot, NUM_TEXTS
     d = s.decision
-    if d not in COMPOSING:
+    if not composing(s):
         return
     ix.append(base + rel(s, me, s.owner))
     vx.append(1.0)

@@ -34,9 +34,14 @@ def _w_trade(ctx, s, me, base, ix, vx):
         mark_seats(s, me, s.window, base + 4 + n, ix, vx)
 
 
+def offer_open(s) -> bool:
+    """An offer is being built or answered: the only states the ``offer`` block writes anything for."""
+    return s.o_prop != EMPTY
+
+
 def _w_offer(ctx, s, me, base, ix, vx):
     """The offer being built or answered (TRADE-2..5), as far as I can see it."""
-    if s.o_prop == EMPTY:
+    if not offer_open(s):
         return
     n, t, tslot = s.n, ctx.t, ctx.tslot
     prop = s.o_prop
