@@ -38,6 +38,24 @@ MAX_STEPS = 200_000  # a game still running after this many actions is reported 
 # engine score units per coin: hostile_takeover scores in integer hundredths (HT-14); reports show coins
 SCORE_SCALE = {"hostile_takeover": 100}
 Z95 = 1.959963984540054
+# tables where every seat can lose to the mafia (MAF-13): a seat as strong as the others wins less than 1/n
+MAFIA_TABLES = ("al_cabohne",)
+
+
+def chance_level(n: int) -> float | None:
+    """The win rate of a seat no better and no worse than the others at an ``n``-seat table (None for one
+    seat, which plays against the mafia alone)."""
+    return 1.0 / n if n > 1 else None
+
+
+def chance_words(variant: str, n: int) -> str:
+    """The chance level as the reports state it."""
+    level = chance_level(n)
+    if level is None:
+        return "none (one seat against the mafia)"
+    if variant in MAFIA_TABLES:
+        return f"at most {level:.1%} (every seat can lose to the mafia, MAF-13)"
+    return f"{level:.1%}"
 
 
 # -- specs and seeds --------------------------------------------------------------------------------
@@ -270,6 +288,12 @@ class TournamentResult:
     def labels(self) -> list[str]:
         return [e.label for e in self.entries]
 
+    @property
+    def num_players(self) -> int:
+        from bean_env.engine.config import validate
+
+        return validate(self.variant, dict(self.config))["num_players"]
+
     def stats(self) -> list[dict]:
         """One row per entry: games, wins, shared wins, win rate with 95% CI, mean score (coins; the
         MAF-13 score in bean_solitaire; HT-14 hundredths shown as coins in hostile_takeover) and rating."""
@@ -304,6 +328,8 @@ class TournamentResult:
         games = [g if with_records else {k: v for k, v in g.items() if k != "record"} for g in self.games]
         return {"variant": self.variant, "config": self.config, "seed": self.seed, "deals": self.deals,
                 "agents": [{"label": e.label, "spec": e.spec} for e in self.entries],
+                "chance_level": chance_level(self.num_players),
+                "chance_is_upper_bound": self.variant in MAFIA_TABLES,
                 "stats": self.stats(), "ratings": self.ratings(), "games": games,
                 "elapsed_seconds": round(self.elapsed, 3)}
 
@@ -336,6 +362,8 @@ class TournamentResult:
         cfg = ", ".join(f"{k}={v}" for k, v in self.config.items())
         lines = [f"**{self.variant}**{' (' + cfg + ')' if cfg else ''}: {len(self.games)} games "
                  f"({self.deals} deals x rotations x tables), seed {self.seed}", "",
+                 f"Chance level: {chance_words(self.variant, self.num_players)}; win-rate intervals: 95% "
+                 f"Wilson over games.", "",
                  "| agent | games | win rate | 95% CI | mean score | rating mu | sigma |",
                  "|---|---:|---:|---|---:|---:|---:|"]
         for r in rows:

@@ -31,8 +31,9 @@ from pathlib import Path
 
 from bean_env import new_game
 from bean_env.agents import make_agent
-from bean_env.registry import parse_spec
+from bean_env.agents.tournament import MAFIA_TABLES, chance_level
 from bean_env.engine.config import validate
+from bean_env.registry import parse_spec
 
 from .evaluate import play_game
 
@@ -75,13 +76,6 @@ PROTOCOL = (
     Entry("hostile_takeover", {"num_players": 3}, seed=2026_6300),
     Entry("hostile_takeover", {"num_players": 5}, seed=2026_6500),
 )
-
-
-MAFIA_TABLES = ("al_cabohne",)  # several seats that can all lose to the mafia (MAF-13)
-
-
-def chance_level(n: int) -> float | None:
-    return 1.0 / n if n > 1 else None
 
 
 def chance_text(entry: Entry, cells: list[Cell]) -> str:

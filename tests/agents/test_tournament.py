@@ -99,3 +99,20 @@ def test_solitaire_is_rated_against_the_mafia():
     assert len(result.games) == 2
     assert "mafia" in result.ratings()
     assert "(mafia)" in result.markdown()
+
+
+@pytest.mark.parametrize("variant, options, words, level, upper", [
+    ("bohnanza", {"num_players": 4}, "Chance level: 25.0%;", 0.25, False),
+    ("bean_duel", {}, "Chance level: 50.0%;", 0.5, False),
+    ("al_cabohne", {}, "Chance level: at most 50.0% (every seat can lose to the mafia, MAF-13)", 0.5, True),
+    ("bean_solitaire", {}, "Chance level: none (one seat against the mafia)", None, False),
+])
+def test_reports_state_the_chance_level(variant, options, words, level, upper):
+    """A win rate means little without the rate of a seat as strong as the others beside it (1/n; at
+    most that where every seat can lose to the mafia, MAF-13)."""
+    from bean_env.agents.tournament import TournamentResult, make_entries
+
+    result = TournamentResult(variant, options, seed=0, deals=0, entries=make_entries(["random"]), games=[])
+    assert words in result.markdown().splitlines()[2]
+    data = result.to_dict()
+    assert data["chance_level"] == level and data["chance_is_upper_bound"] is upper
