@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence, Union
 
 from bean_env.engine.actions import Action
 from bean_env.engine.views import PlayerView
-from bean_env.text import ActionParseError, legal_action_texts, observation_text, parse_actions
+from bean_env.text import ActionParseError, action_menu, observation_text, parse_actions
 from bean_env.text.rules_summary import rules_summary
 
 from .base import Agent, RandomAgent
@@ -105,7 +105,7 @@ class LLMAgent(Agent):
     def prompt(self, view: PlayerView, legal: Sequence[Action]) -> str:
         head = self.system if self.system is not None else system_prompt(view.variant)
         return (head + "\n\nThe table now:\n" + observation_text(view, last_actions=self.last_actions)
-                + "\n\nLegal actions:\n" + "\n".join(legal_action_texts(view, legal))
+                + "\n\nLegal actions:\n" + "\n".join(action_menu(view, legal))
                 + "\n\nYour action:")
 
     def _record(self, view: PlayerView, **entry) -> None:

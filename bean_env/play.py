@@ -24,6 +24,7 @@ from .engine.actions import ALL, TEXT_NAMES, Action, Kind, describe
 from .engine.mafia import BOSS_NAMES
 from .engine.views import mask_history
 from .render import card_name, field_text, hand_text, offer_text, scores_text
+from .text.observation import listed_actions, whole_offer_note
 from .text.offer import OfferError, plan_offer, step_reason
 
 # -- plain words ---------------------------------------------------------------------------------------------
@@ -244,8 +245,10 @@ class PlaySession:
     def menu(self, legal: list[Action]) -> str:
         s = self.game.rules.mask(self.game.state, self.seat)
         lines = [f"decision '{s.decision}': {explain_decision(s.decision, s.variant)}"]
-        lines += [f"  {k:3d}. {label(a, s, self.seat)}" for k, a in enumerate(legal, start=1)]
-        return "\n".join(lines)
+        listed = listed_actions(legal)
+        lines += [f"  {k + 1:3d}. {label(legal[k], s, self.seat)}" for k in listed]
+        note = whole_offer_note(self.game.view(self.seat), legal, listed)
+        return "\n".join(lines + ([f"       {note}"] if note else []))
 
     # -- input -------------------------------------------------------------------------------------------
     def read(self, legal: list[Action]) -> str:

@@ -3,15 +3,16 @@ rules summaries and a text-only environment. Pure Python over the engine (no ext
 
     from bean_env.text import observation_text, legal_action_texts, parse_actions
     print(observation_text(game, game.current_player))
-    print("\\n".join(legal_action_texts(game)))
+    print("\\n".join(action_menu(game)))       # legal_action_texts(game): every action, listed
     for action in parse_actions("offer all give red want stink", game):
         game.apply(action)
 """
-from .observation import DECISIONS, action_text, as_view, legal_action_texts, observation_text, view_legal
+from .observation import (DECISIONS, action_menu, action_text, as_view, legal_action_texts, observation_text,
+                          view_legal)
 from .parse import ActionParseError, normalise, parse_action, parse_actions
 from .rules_summary import rules_summary
 
-__all__ = ["DECISIONS", "ActionParseError", "action_text", "as_view", "legal_action_texts", "normalise",
+__all__ = ["DECISIONS", "ActionParseError", "action_menu", "action_text", "as_view", "legal_action_texts", "normalise",
            "observation_text", "parse_action", "parse_actions", "rules_summary", "view_legal"]
 
 

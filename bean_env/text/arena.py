@@ -29,7 +29,7 @@ import textarena as ta
 from ..engine import VARIANTS
 from ..engine.config import validate
 from ..engine.game import Game, new_game
-from .observation import legal_action_texts, observation_text
+from .observation import action_menu, observation_text
 from .parse import ActionParseError, parse_actions
 from .rules_summary import rules_summary
 
@@ -81,7 +81,7 @@ class BeanArenaEnv(ta.Env):
             self.prompt_sent[p] = True
         parts.append(observation_text(self.game, p if p >= 0 else 0))
         if p >= 0:
-            parts.append("Legal actions:\n" + "\n".join(legal_action_texts(self.game)))
+            parts.append("Legal actions:\n" + "\n".join(action_menu(self.game)))
             parts.append("Reply with the number or the text of one legal action, or a one-line offer "
                          "(`offer all give red want stink`).")
         if self.pending_error:

@@ -1,10 +1,11 @@
 """A text-only single-seat environment: observations and actions are strings (for language models).
 
     env = TextEnv("bean_duel", seat=0, opponents={1: make_agent("heuristic", seed=1)})
-    text, info = env.reset(seed=3)          # info["legal"]: the numbered legal actions
+    text, info = env.reset(seed=3)          # info["legal"]: every legal action, numbered
     text, reward, terminated, truncated, info = env.step("0")
 
-The text is ``observation_text`` + the numbered legal actions; an action is anything ``parse_actions``
+The text is ``observation_text`` + the numbered legal actions (``action_menu``: of thousands of whole
+offers a few examples and one line on making the rest); an action is anything ``parse_actions``
 reads (an index, an action string, a one-line offer, whose sub-decisions are all applied). The other
 seats are played by the given agents (objects with ``act(view, legal_actions)``; this module imports
 no agent). Reward, once at the end: the envs' ``reward_mode="win"`` reward of the seat (``1/k`` to each
@@ -23,7 +24,7 @@ from gymnasium import spaces
 
 from ..engine.config import validate
 from ..engine.game import Game, new_game
-from .observation import legal_action_texts, observation_text
+from .observation import action_menu, legal_action_texts, observation_text
 from .parse import ActionParseError, parse_actions
 
 INVALID_MODES = ("raise", "retry")
@@ -65,10 +66,12 @@ class TextEnv(gymnasium.Env):
 
     def _obs(self, error: str | None = None) -> tuple[str, dict]:
         g = self.game
-        legal = legal_action_texts(g.view(self.seat)) if not g.is_over else []
+        view = g.view(self.seat)
+        legal_actions = view.legal_actions() if not g.is_over else []
+        legal = legal_action_texts(view, legal_actions) if legal_actions else []
         text = observation_text(g, self.seat)
         if legal:
-            text += "\nLegal actions:\n" + "\n".join(legal)
+            text += "\nLegal actions:\n" + "\n".join(action_menu(view, legal_actions))
         if error:
             text += f"\nYour last reply was not accepted: {error}"
         info = {"player": self.seat, "legal": legal, "decision": g.decision}

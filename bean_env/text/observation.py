@@ -1,5 +1,6 @@
 """What one player knows, as text a language model can read (``observation_text``), and the numbered
-legal actions with card names (``legal_action_texts``).
+legal actions with card names (``legal_action_texts``; ``action_menu`` for prompts and screens, which
+summarises the thousands of whole offers of ``offer_actions="macro"`` in one line).
 
 Everything is read from the player's ``PlayerView`` (the engine's masked state), so a card the player
 cannot see never appears (INFO-3). Terms: *front* is the hand card planted next (COM-1); *fields* are
@@ -11,7 +12,7 @@ from collections import Counter
 from typing import Sequence, Union
 
 from ..cards import NAMES, TYPES
-from ..engine.actions import ALL, TEXT_NAMES, Action, Kind
+from ..engine.actions import ALL, OFFER_SLOTS, TEXT_NAMES, Action, Kind, unpack_offer
 from ..engine.game import Game
 from ..engine.state import EMPTY
 from ..engine.views import UNKNOWN, PlayerView
@@ -214,5 +215,57 @@ def legal_action_texts(game_or_view: GameOrView, legal: Sequence[Action] | None 
     return [f"{i}: {action_text(a, view)}" for i, a in enumerate(legal)]
 
 
-__all__ = ["DECISIONS", "TEXT_NAMES", "action_text", "as_view", "legal_action_texts", "observation_text",
-           "view_legal"]
+# whole offers a menu shows as examples; the rest are summarised in one line
+WHOLE_OFFER_EXAMPLES = 8
+
+
+def listed_actions(legal: Sequence[Action], examples: int | None = WHOLE_OFFER_EXAMPLES) -> list[int]:
+    """The indices of ``legal`` a menu lists: every action, except that of more than ``examples`` whole
+    offers (``OFFER_CARDS``) only ``examples``, spread evenly over them, are listed (None: all)."""
+    offers = [i for i, a in enumerate(legal) if a.kind == Kind.OFFER_CARDS]
+    if examples is None or len(offers) <= examples:
+        return list(range(len(legal)))
+    keep = {offers[k * len(offers) // examples] for k in range(examples)} if examples > 0 else set()
+    return [i for i, a in enumerate(legal) if a.kind != Kind.OFFER_CARDS or i in keep]
+
+
+def _offer_line(action: Action, view: PlayerView) -> str:
+    """A whole offer as an offer line (``offer all give red want stink``)."""
+    give, want = unpack_offer(action.b)
+    who = "all" if action.a == ALL else str(action.a)
+    return (f"offer {who}" + (" give " + ", ".join(NAMES[t] for t in give) if give else "")
+            + (" want " + ", ".join(NAMES[t] for t in want) if want else ""))
+
+
+def whole_offer_note(view: PlayerView, legal: Sequence[Action], listed: Sequence[int]) -> str | None:
+    """One line on the whole offers a menu leaves out: how many, to whom, how to make any of them (None
+    when it leaves none out)."""
+    shown = set(listed)
+    hidden = [i for i, a in enumerate(legal) if a.kind == Kind.OFFER_CARDS and i not in shown]
+    if not hidden:
+        return None
+    targets = sorted({legal[i].a for i in hidden}, key=lambda t: (t != ALL, t))
+    names = ", ".join("all" if t == ALL else f"player {t}" for t in targets)
+    cap = getattr(view.rules, "offer_cap", None) or OFFER_SLOTS
+    example = _offer_line(legal[hidden[len(hidden) // 2]], view)
+    return (f"... and {len(hidden):,} more whole offers, not listed (to {names}; at most {cap} cards a side): "
+            f"make any of them with a line such as '{example}' (or its text, e.g. "
+            f"'{action_text(legal[hidden[0]], view)}')")
+
+
+def action_menu(game_or_view: GameOrView, legal: Sequence[Action] | None = None,
+                examples: int | None = WHOLE_OFFER_EXAMPLES) -> list[str]:
+    """``legal_action_texts`` for a prompt or a screen: the numbers stay those of the full list, but of
+    more than ``examples`` whole offers (thousands at 4+ players under ``offer_actions="macro"``) only
+    ``examples`` are listed and one last line says how to make the others (``examples=None``: all)."""
+    view = as_view(game_or_view)
+    if legal is None:
+        legal = view_legal(view)
+    listed = listed_actions(legal, examples)
+    lines = [f"{i}: {action_text(legal[i], view)}" for i in listed]
+    note = whole_offer_note(view, legal, listed)
+    return lines + ([note] if note else [])
+
+
+__all__ = ["DECISIONS", "TEXT_NAMES", "WHOLE_OFFER_EXAMPLES", "action_menu", "action_text", "as_view",
+           "legal_action_texts", "listed_actions", "observation_text", "view_legal", "whole_offer_note"]

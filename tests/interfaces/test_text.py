@@ -235,3 +235,47 @@ def test_parse_reads_only_the_texts_it_needs_among_thousands_of_whole_offers(mon
     for i in r.sample(range(len(legal)), 300):
         assert parse_action(texts[i], g) == legal[i]
         assert str(legal[i]) == bean_env.engine.actions._TEXT[legal[i].kind](legal[i].a, legal[i].b)
+
+
+def test_menus_summarise_thousands_of_whole_offers_in_one_line():
+    """AGT-2: a prompt listing every whole offer of a 5-player English table (thousands of lines) would not
+    fit a language model's context; a menu lists every other action and a few whole offers under their
+    numbers in the full list, and one line on making the others, whose example is a legal offer line."""
+    import re
+
+    from bean_env.agents.llm import LLMAgent
+    from bean_env.text import action_menu
+    from bean_env.text.observation import WHOLE_OFFER_EXAMPLES
+
+    g = bean_env.new_game("bohnanza", seed=0, edition="english", num_players=5, offer_actions="macro",
+                          max_offer_cards=2)
+    r = random.Random(0)
+    while len(g.legal_actions()) < 2000:
+        g.apply(r.choice(g.legal_actions()))
+    legal = g.legal_actions()
+    offers = [a for a in legal if a.kind == Kind.OFFER_CARDS]
+    menu = action_menu(g)
+    *lines, note = menu
+    assert len(lines) == len(legal) - len(offers) + WHOLE_OFFER_EXAMPLES
+    full = legal_action_texts(g)
+    for line in lines:  # each listed line is the full list's line of the same number
+        assert line == full[int(line.split(":")[0])]
+        assert parse_action(line, g) == legal[int(line.split(":")[0])]
+    hidden = len(offers) - WHOLE_OFFER_EXAMPLES
+    assert note.startswith(f"... and {hidden:,} more whole offers, not listed") and "at most 2 cards a side" in note
+    for example in re.findall(r"'([^']+)'", note):
+        plan = parse_actions(example, g)
+        assert len(plan) == 1 and plan[0] in offers
+    assert action_menu(g, examples=None) == full
+    prompt = LLMAgent(lambda p: "0", seed=0).prompt(g.view(g.current_player), legal)
+    assert note in prompt and len(prompt.splitlines()) < 100
+    # terminal play: the same actions under their 1-based numbers, and the same note
+    import io
+
+    from bean_env.play import PlaySession
+    screen = PlaySession(g, g.current_player, {}, {}, io.StringIO(), io.StringIO()).menu(legal).splitlines()
+    assert [int(x.split(".")[0]) - 1 for x in screen[1:-1]] == [int(x.split(":")[0]) for x in lines]
+    assert screen[-1].strip() == note
+    # a short list is listed whole
+    small = bean_env.new_game("bohnanza", seed=0, num_players=4)
+    assert action_menu(small) == legal_action_texts(small)
