@@ -12,6 +12,8 @@ the engine, a bad key or value raises ``ValueError``) plus
   paid once, at the end of the game, to every seat; or ``"dense"``: every seat's coins as they are
   earned (the change of its score at every step, so the episode's sum is the final score), plus
   ``win_bonus`` (default 0) times the ``"win"`` reward at the end.
+- ``win_bonus`` (default 0): with ``reward_mode="dense"`` only, a number >= 0; at the end of the game
+  every seat also gets this times its ``"win"`` reward, so that shaped coins do not outweigh winning.
 - ``auto_forced`` (default ``True``, AGT-3): a decision with exactly one legal action is applied by
   the env without an agent step. The engine applies it exactly as a chosen action, so no observation
   can tell the difference; ``False`` gives one agent step per engine decision.
