@@ -112,7 +112,30 @@ def cmd_list(args, out: TextIO) -> int:
             print("    options: any keyword options", file=out)
         for o in (opts or {}).values():
             print(f"    {o.describe_long()}", file=out)
+        if name == "ppo":
+            print("    shipped policies (the agent picks the one trained for the table; others need checkpoint=):",
+                  file=out)
+            for line in _shipped_policy_lines():
+                print(f"      {line}", file=out)
     return 0
+
+
+def _shipped_policy_lines() -> list[str]:
+    """One line per shipped policy: its variant and the rule options that name its table."""
+    from .agents.ppo import _shipped_metas
+    from .engine.config import validate
+
+    lines = []
+    for _, meta in _shipped_metas():
+        variant, config = meta["variant"], dict(meta["config"])
+        default = validate(variant, {})
+        named = {k: v for k, v in config.items() if k in ("num_players", "trade_preset", "edition")
+                 and (k == "num_players" or v != default.get(k))}
+        preset = validate(variant, {k: v for k, v in named.items()})
+        other = sorted(k for k in config if config[k] != preset.get(k))
+        opts = ", ".join(f"{k}={v}" for k, v in named.items()) + (f", {', '.join(other)} changed" if other else "")
+        lines.append(f"{variant} ({opts})")
+    return lines
 
 
 # -- play -------------------------------------------------------------------------------------------------

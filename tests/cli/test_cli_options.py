@@ -58,6 +58,9 @@ def test_list_is_the_one_stop_reference():
     assert "simulations: int = 100  (play-outs per decision)" in text      # agent options with docs
     assert "rollout: one of 'random', 'heuristic'" in text
     assert "checkpoint: " in text
+    assert "      bohnanza (num_players=4, trade_preset=learning)\n" in text   # the shipped policies' tables
+    assert "      bohnanza (edition=english, num_players=6, trade_preset=learning)\n" in text
+    assert "      bean_duel (num_players=2)\n" in text and " changed" not in text
     from bean_env.cli import _env_option_docs
     for name, _, doc in (opt for group in _env_option_docs() for opt in group):
         assert doc, f"env option {name!r} has no description in `bean-env list`"
