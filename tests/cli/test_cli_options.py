@@ -117,8 +117,9 @@ def test_hostile_takeover_scores_are_coins_with_two_decimals():
 def test_csv_numbers_are_plain_decimals_like_the_table():
     result = _fake_result("bean_duel", [[10, 0], [9, 3], [2, 7], [8, 8]])
     rows = list(csv.DictReader(io.StringIO(result.csv())))
-    assert [r["agent"] for r in rows] == [line.split("|")[1].strip()
-                                          for line in result.markdown().splitlines()[4:]]
+    lines = result.markdown().splitlines()
+    table = lines[next(i for i, line in enumerate(lines) if line.startswith("|---")) + 1:]  # below the header
+    assert [r["agent"] for r in rows] == [line.split("|")[1].strip() for line in table]
     for r in rows:
         for key in ("win_rate", "win_ci_low", "win_ci_high", "mean_score", "mu", "sigma", "ordinal"):
             assert "e" not in r[key].lower() and len(r[key].split(".")[-1]) <= 4, (key, r[key])
