@@ -208,17 +208,24 @@ def test_offer_being_built_shows_others_only_how_many_hand_cards():
     assert "gives hand card 2 (red)" in observation_text(g, 0)
 
 
+def _thousands_of_whole_offers():
+    """A 5-player English table with whole-offer actions (up to two cards a side) at a decision with at
+    least 2,000 legal actions, and the random generator that played up to it."""
+    g = bean_env.new_game("bohnanza", seed=0, edition="english", num_players=5, offer_actions="macro",
+                          max_offer_cards=2)
+    r = random.Random(0)
+    while len(g.legal_actions()) < 2000:
+        g.apply(r.choice(g.legal_actions()))
+    return g, r
+
+
 def test_parse_reads_only_the_texts_it_needs_among_thousands_of_whole_offers(monkeypatch):
     """AGT-2: with macro offers (5-player English, up to two cards a side) a decision lists thousands of
     whole offers; an index reads one action's text, and a text is matched against the legal texts up to
     the first equal one (a script parsing every legal text back must not be quadratic)."""
     from bean_env.text import parse as parse_mod
 
-    g = bean_env.new_game("bohnanza", seed=0, edition="english", num_players=5, offer_actions="macro",
-                          max_offer_cards=2)
-    r = random.Random(0)
-    while len(g.legal_actions()) < 2000:
-        g.apply(r.choice(g.legal_actions()))
+    g, r = _thousands_of_whole_offers()
     legal = g.legal_actions()
     texts = [t.split(": ", 1)[1] for t in legal_action_texts(g)]
     made = []
@@ -247,11 +254,7 @@ def test_menus_summarise_thousands_of_whole_offers_in_one_line():
     from bean_env.text import action_menu
     from bean_env.text.observation import WHOLE_OFFER_EXAMPLES
 
-    g = bean_env.new_game("bohnanza", seed=0, edition="english", num_players=5, offer_actions="macro",
-                          max_offer_cards=2)
-    r = random.Random(0)
-    while len(g.legal_actions()) < 2000:
-        g.apply(r.choice(g.legal_actions()))
+    g, r = _thousands_of_whole_offers()
     legal = g.legal_actions()
     offers = [a for a in legal if a.kind == Kind.OFFER_CARDS]
     menu = action_menu(g)
