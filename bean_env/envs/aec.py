@@ -23,7 +23,8 @@ the engine, a bad key or value raises ``ValueError``) plus
   changes). Anything that is not an integer of the action space always raises (``TypeError`` /
   ``ValueError``, nothing changes; ``check_action``); numpy integers work as actions and seeds.
 - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints at reset
-  and after every step): the table of ``bean_env.render`` and the legal actions with their integers;
+  and after every step): the table of ``bean_env.render`` and the legal actions with their integers (of thousands of
+  whole offers a few, and their count);
   ``"rgb_array"``: ``render()`` returns the table as an image (``bean_env.render_image``; needs Pillow),
   and ``"human"`` shows that picture where a display exists.
 - ``render_seat``: ``None`` (default: the whole table, every hand) or a seat number: render only what
@@ -470,8 +471,14 @@ class BeanAECEnv(AECEnv):
         text = render_game(self.game, viewer=self.render_seat)
         game = self.game
         if not game.state.over and self.render_seat in (None, game.state.actor):  # the integers to step()
-            seat = game.state.actor
-            text += "\nactions: " + ", ".join(f"{self.catalogue.encode(a, seat)}={a}" for a in game.legal_actions())
+            from ..text.observation import listed_actions
+
+            seat, legal = game.state.actor, game.legal_actions()
+            listed = listed_actions(legal)  # of thousands of whole offers, a few
+            text += "\nactions: " + ", ".join(f"{self.catalogue.encode(legal[i], seat)}={legal[i]}" for i in listed)
+            if len(listed) < len(legal):
+                text += (f" ... and {len(legal) - len(listed):,} more whole offers (every legal integer: the "
+                         f"observation's action_mask)")
         if self.render_mode == "human":
             from ..render_image import show_human
             show_human(self, game, self.render_seat, text)

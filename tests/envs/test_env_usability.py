@@ -116,3 +116,25 @@ def test_env_modules_do_not_import_the_agents_package():
             "print(any(m == 'bean_env.agents' or m.startswith('bean_env.agents.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_ansi_render_lists_a_few_of_thousands_of_whole_offers():
+    """Under the learning preset an offer decision has thousands of whole offers (AGT-2): the rendered
+    action list shows a few of them with their integers (each legal in the mask) and says how many more
+    there are, instead of a line of thousands of entries at every step."""
+    from bean_env.engine.positions import make_position
+    from bean_env.envs import make_env
+
+    game = make_position("bohnanza", num_players=5, edition="english", trade_preset="learning", phase="trade",
+                         active=0, hands=[["green", "red", "soy", "stink", "chili"]] * 5, face_up=["red", "blue"])
+    env = make_env("bohnanza", num_players=5, edition="english", trade_preset="learning",
+                            render_mode="ansi")
+    env.reset(seed=0, options={"game": game})
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert mask.sum() > 1000
+    line = env.render().splitlines()[-1]
+    listed, more = line.removeprefix("actions: ").split(" ... and ")
+    integers = [int(item.split("=")[0]) for item in listed.split(", ")]
+    assert len(integers) < 30 and all(mask[i] for i in integers)
+    assert more == (f"{int(mask.sum()) - len(integers):,} more whole offers "
+                    "(every legal integer: the observation's action_mask)")
