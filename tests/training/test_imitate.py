@@ -185,3 +185,13 @@ def test_init_policy_shipped_without_one_names_the_closest_shipped_config(tmp_pa
     with pytest.raises(ValueError, match="no policy is shipped for 'bohnanza'") as err:
         selfplay.init_source(args, config)
     assert "closest differs in" in str(err.value) and "trade_preset='learning'" in str(err.value)
+
+
+def test_same_seed_and_options_clone_the_same_policy(tmp_path):
+    """Behaviour cloning is reproducible: the same seed and options give byte-identical weights."""
+    def clone(name: str) -> bytes:
+        out = imitate.run(imitate.Args(variant="bean_duel", games=2, epochs=1, hidden="16", eval_games=1,
+                                       eval_opponents="random", out_dir=str(tmp_path), run_name=name))
+        return (out / "policy.pt").read_bytes()
+
+    assert clone("a") == clone("b")
