@@ -48,14 +48,19 @@ def chance_level(n: int) -> float | None:
     return 1.0 / n if n > 1 else None
 
 
-def chance_words(variant: str, n: int) -> str:
-    """The chance level as the reports state it."""
+def chance_cell(variant: str, n: int) -> str:
+    """The chance level as a table cell: ``25.0%``, ``at most 50.0%`` at a mafia table, ``-`` for one seat."""
     level = chance_level(n)
     if level is None:
+        return "-"
+    return ("at most " if variant in MAFIA_TABLES else "") + f"{level:.1%}"
+
+
+def chance_words(variant: str, n: int) -> str:
+    """The chance level as the reports state it."""
+    if n == 1:
         return "none (one seat against the mafia)"
-    if variant in MAFIA_TABLES:
-        return f"at most {level:.1%} (every seat can lose to the mafia, MAF-13)"
-    return f"{level:.1%}"
+    return chance_cell(variant, n) + (" (every seat can lose to the mafia, MAF-13)" if variant in MAFIA_TABLES else "")
 
 
 # -- specs and seeds --------------------------------------------------------------------------------

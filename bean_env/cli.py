@@ -122,19 +122,19 @@ def cmd_list(args, out: TextIO) -> int:
 
 def _shipped_policy_lines() -> list[str]:
     """One line per shipped policy: its variant and the rule options that name its table."""
-    from .agents.ppo import _shipped_metas
+    from .agents.ppo import shipped_configs, shipped_variants
     from .engine.config import validate
 
     lines = []
-    for _, meta in _shipped_metas():
-        variant, config = meta["variant"], dict(meta["config"])
+    for variant in shipped_variants():
         default = validate(variant, {})
-        named = {k: v for k, v in config.items() if k in ("num_players", "trade_preset", "edition")
-                 and (k == "num_players" or v != default.get(k))}
-        preset = validate(variant, {k: v for k, v in named.items()})
-        other = sorted(k for k in config if config[k] != preset.get(k))
-        opts = ", ".join(f"{k}={v}" for k, v in named.items()) + (f", {', '.join(other)} changed" if other else "")
-        lines.append(f"{variant} ({opts})")
+        for config in shipped_configs(variant):
+            named = {k: v for k, v in config.items() if k in ("num_players", "trade_preset", "edition")
+                     and (k == "num_players" or v != default.get(k))}
+            preset = validate(variant, dict(named))
+            other = sorted(k for k in config if config[k] != preset.get(k))
+            opts = ", ".join(f"{k}={v}" for k, v in named.items()) + (f", {', '.join(other)} changed" if other else "")
+            lines.append(f"{variant} ({opts})")
     return lines
 
 

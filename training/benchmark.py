@@ -31,7 +31,7 @@ from pathlib import Path
 
 from bean_env import new_game
 from bean_env.agents import make_agent
-from bean_env.agents.tournament import MAFIA_TABLES, chance_level
+from bean_env.agents.tournament import MAFIA_TABLES, chance_cell
 from bean_env.engine.config import validate
 from bean_env.registry import parse_spec
 
@@ -83,7 +83,7 @@ def chance_text(entry: Entry, cells: list[Cell]) -> str:
     an equal seat (``heuristic`` against itself) where the cells include it."""
     if entry.config["num_players"] == 1:
         return "none (one seat against the mafia)"
-    text = _chance_cell(entry)
+    text = chance_cell(entry.variant, entry.config["num_players"])
     if entry.variant not in MAFIA_TABLES:
         return text
     text += ": every seat can lose to the mafia (MAF-13), so a seat as strong as the others wins less"
@@ -225,14 +225,6 @@ def table(entry: Entry, cells: list[Cell], candidates=CANDIDATES) -> str:
     return "\n".join(lines)
 
 
-def _chance_cell(entry: Entry) -> str:
-    """The chance level of an entry as the protocol table's cell ("-" for one seat)."""
-    n = entry.config["num_players"]
-    if n == 1:
-        return "-"
-    return ("at most " if entry.variant in MAFIA_TABLES else "") + _pct(chance_level(n))
-
-
 def protocol_text(entries, scale: float, mcts: str) -> str:
     rows = ["| entry | deals vs heuristic | deals vs mcts | games per deal | chance level | first seed |",
             "|---|---:|---:|---:|---:|---:|"]
@@ -240,7 +232,7 @@ def protocol_text(entries, scale: float, mcts: str) -> str:
         n = e.config["num_players"]
         vs_h = e.deals.get("heuristic", e.deals.get("mafia"))
         rows.append(f"| {e.label} | {_deals_cell(vs_h, scale)} | {_deals_cell(e.deals.get('mcts'), scale)} | {n} | "
-                    f"{_chance_cell(e)} | {e.seed} |")
+                    f"{chance_cell(e.variant, n)} | {e.seed} |")
     return "\n".join(rows)
 
 

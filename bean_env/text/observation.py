@@ -229,7 +229,7 @@ def listed_actions(legal: Sequence[Action], examples: int | None = WHOLE_OFFER_E
     return [i for i, a in enumerate(legal) if a.kind != Kind.OFFER_CARDS or i in keep]
 
 
-def _offer_line(action: Action, view: PlayerView) -> str:
+def _offer_line(action: Action) -> str:
     """A whole offer as an offer line (``offer all give red want stink``)."""
     give, want = unpack_offer(action.b)
     who = "all" if action.a == ALL else str(action.a)
@@ -247,7 +247,7 @@ def whole_offer_note(view: PlayerView, legal: Sequence[Action], listed: Sequence
     targets = sorted({legal[i].a for i in hidden}, key=lambda t: (t != ALL, t))
     names = ", ".join("all" if t == ALL else f"player {t}" for t in targets)
     cap = getattr(view.rules, "offer_cap", None) or OFFER_SLOTS
-    example = _offer_line(legal[hidden[len(hidden) // 2]], view)
+    example = _offer_line(legal[hidden[len(hidden) // 2]])
     return (f"... and {len(hidden):,} more whole offers, not listed (to {names}; at most {cap} cards a side): "
             f"make any of them with a line such as '{example}' (or its text, e.g. "
             f"'{action_text(legal[hidden[0]], view)}')")

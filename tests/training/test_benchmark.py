@@ -5,8 +5,9 @@ import math
 
 import pytest
 
-from bean_env.training.benchmark import (MARK, PROTOCOL, Cell, chance_level, chance_text, cluster_bootstrap, main,
-                                         protocol_text, table)
+from bean_env.agents.tournament import chance_level
+from bean_env.training.benchmark import (MARK, PROTOCOL, Cell, chance_text, cluster_bootstrap, main, protocol_text,
+                                         table)
 
 
 def test_protocol_command_on_a_tiny_configuration(tmp_path):
