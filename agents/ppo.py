@@ -286,7 +286,7 @@ def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]
         else:
             tensors[f"layer{i}.weight"] = torch.as_tensor(w.astype(dtype)).clone()
             tensors[f"layer{i}.bias"] = torch.as_tensor(b.astype(dtype)).clone()
-            if not (torch.isfinite(tensors[f"layer{i}.weight"]).all() and torch.isfinite(tensors[f"layer{i}.bias"]).all()):
+            if not all(torch.isfinite(tensors[f"layer{i}.{part}"]).all() for part in ("weight", "bias")):
                 raise PolicyFileError(f"layer {i} overflows {dtype}; not saving {weights_path}")
     full = dict(meta)
     if "layout_hash" not in full:

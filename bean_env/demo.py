@@ -3,8 +3,8 @@
 For each variant of ``bean_env.implemented()`` (variants that land later join by themselves) the
 agents random, heuristic and mcts (small budget), plus the trained ``ppo`` agent where a policy is
 shipped for the variant and table size (``agents/weights``, needs torch; the table then plays under that
-policy's rule options, e.g. 4-player ``bohnanza`` with the learning trade preset), play seeded duplicate deals under seat
-rotation: one table of all of them where the variant seats that many players, otherwise a round robin
+policy's rule options, e.g. 4-player ``bohnanza`` with the learning trade preset), play seeded duplicate
+deals under seat rotation: one table of all of them where the variant seats that many players, otherwise a round robin
 of the tables that fit (pairs in a 2-player game, each agent alone against the mafia in
 `bean_solitaire`). It prints the ratings table per variant (mean scores in coins; hostile_takeover's
 hundredths as coins with two decimals); the whole demo takes a few minutes on 2 cores.

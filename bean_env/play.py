@@ -9,8 +9,9 @@ words, and the legal actions labelled with card names.
 Commands (``help`` or ``?`` lists them): a number from the list or an action's text; ``offer TARGET
 give CARDS want CARDS`` builds and submits a whole offer through the legal sub-decisions, or as the one
 whole-offer action where offers are whole actions (TRADE-1/2, AGT-2), and says why it cannot be made
-(read by ``bean_env.text.offer``, shared with the text/LLM interface); ``undo`` takes back the last step of an offer being built
-(free: nothing has been shown yet); ``q`` abandons the game. ``--save FILE`` writes the game record.
+(read by ``bean_env.text.offer``, shared with the text/LLM interface); ``undo`` takes back the last step
+of an offer being built (free: nothing has been shown yet); ``q`` abandons the game. ``--save FILE`` writes
+the game record.
 """
 from __future__ import annotations
 

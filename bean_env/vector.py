@@ -259,8 +259,8 @@ def _sb3_vecenv_base():
     return VecEnv
 
 
-def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = None, learner_seat: int | str = "rotate",
-                    seed: int | None = None, **options: Any):
+def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = None,
+                    learner_seat: int | str = "rotate", seed: int | None = None, **options: Any):
     """A stable-baselines3 ``VecEnv`` over a ``VectorEnv``: the learner plays one seat of each slot
     (``learner_seat``: a seat, or ``"rotate"`` to move it by one seat each new game of the slot), the
     other seats are played by ``opponent`` (batched; default uniform random). Rewards are the

@@ -78,7 +78,8 @@ IR = r"""
 import json, random, sys
 from bean_env.engine.game import new_game
 from bean_env.envs.observation import encoder_for
-variant, config, games, mode, passes = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+variant, config, mode = sys.argv[1], json.loads(sys.argv[2]), sys.argv[4]
+games, passes = int(sys.argv[3]), int(sys.argv[5])
 states, finished = [], []
 for seed in range(games):
     g = new_game(variant, seed=seed, **config)

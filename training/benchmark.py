@@ -213,7 +213,8 @@ def table(entry: Entry, cells: list[Cell], candidates=CANDIDATES) -> str:
     n = entry.config["num_players"]
     lines = [f"### {entry.label}", "",
              f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}.", "",
-             "| candidate | opponents | deals | games | win rate | 95% CI (by deal) | score margin | 95% CI (by deal) |",
+             "| candidate | opponents | deals | games | win rate | 95% CI (by deal) "
+             "| score margin | 95% CI (by deal) |",
              "|---|---|---:|---:|---:|---|---:|---|"]
     for c in cells:
         opp = c.opponent if n == 1 else f"{n - 1} x {c.opponent}"

@@ -399,8 +399,8 @@ def train(args: Args) -> Path:
         args = resumed(args, saved["args"])
         ckpt = verify_checkpoint(run)
     else:
-        run = Run.create(Path(args.out_dir) / (args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"),
-                         overwrite=args.overwrite)
+        name = args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"
+        run = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
     print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
     rules = json.loads(args.rules)
     if not isinstance(rules, dict):

@@ -138,7 +138,8 @@ def add_arguments(parser: argparse.ArgumentParser, fields: type | None = None) -
         kind = {"int": int, "float": float, "str": str, "bool": _bool}[
             str(f.type).replace("Optional[", "").rstrip("]")]
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, type=kind, default=f.default,
-                            metavar=kind.__name__.strip("_").upper(), help=f"{docs.get(f.name, '')} (default: {f.default})")
+                            metavar=kind.__name__.strip("_").upper(),
+                            help=f"{docs.get(f.name, '')} (default: {f.default})")
     return parser
 
 
@@ -269,7 +270,8 @@ def _callback_class():
         def checkpoint(self) -> None:
             policy = self.model.policy
             self.run.save_checkpoint({"policy": policy.state_dict(), "optimizer": policy.optimizer.state_dict(),
-                                      "timesteps": int(self.model.num_timesteps), "n_updates": int(self.model._n_updates)})
+                                      "timesteps": int(self.model.num_timesteps),
+                                      "n_updates": int(self.model._n_updates)})
             state = {"timesteps": int(self.model.num_timesteps), "args": dataclasses.asdict(self.args),
                      "config": self.config, "stopped": self.stopped}
             self.run.state_file.write_text(json.dumps(state, indent=2) + "\n")

@@ -29,8 +29,8 @@ Measured with `agents/tournament.py` on 200 games, seed 20261130 (win = positive
 the heuristic before this policy won 4.5% (mean score -10.8); with the policy and the 2-player charge
 ``T * c / need`` 38.0%; with ``T`` fading to the final-harvest value as the game ends 57.5% (+1.3);
 with ``T`` throughout 59.5% (+2.2). Rejected variants (200 games, seed 99, against 54% for the
-policy with the fading charge): harvesting a field before the turn-up whenever no field is empty (24.5%), and letting the
-second card stay in hand when it fits no field (38.5%).
+policy with the fading charge): harvesting a field before the turn-up whenever no field is empty
+(24.5%), and letting the second card stay in hand when it fits no field (38.5%).
 """
 from __future__ import annotations
 

@@ -42,7 +42,8 @@ class Game:
         self.history: list[Action] = history if history is not None else []
         self._legal: list[Action] | None = None
         self._index: dict[str, Action] | None = None  # str() of each legal action -> the action (built on first use)
-        self._checkpoint: tuple[State, int] | None = None  # (state snapshot, len(history) then); never mutated, shared by clones
+        # (state snapshot, len(history) then); never mutated, shared by clones
+        self._checkpoint: tuple[State, int] | None = None
         self._maskers: dict | None = None  # seat -> views.HistoryMasker of this game's history (not shared by clones)
 
     # -- reading ------------------------------------------------------------------------------

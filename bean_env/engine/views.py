@@ -32,8 +32,8 @@ HIDDEN_PART = -1  # placeholder for a hidden part of an action in a masked histo
 
 # decisions of the offer/response protocol (trading.py) and the action kinds that occur in it
 _TRADE_DECISIONS = frozenset({"offer", "compose", "respond", "pick", "choose_give"})
-_TRADE_KINDS = frozenset({Kind.OFFER, Kind.OFFER_CARDS, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.SUBMIT, Kind.CANCEL,
-                          Kind.ACCEPT, Kind.DECLINE, Kind.PICK, Kind.PASS, Kind.KEEP, Kind.HARVEST,
+_TRADE_KINDS = frozenset({Kind.OFFER, Kind.OFFER_CARDS, Kind.GIVE_HAND, Kind.GIVE_TRADE, Kind.WANT, Kind.SUBMIT,
+                          Kind.CANCEL, Kind.ACCEPT, Kind.DECLINE, Kind.PICK, Kind.PASS, Kind.KEEP, Kind.HARVEST,
                           Kind.BUY_FIELD})
 _FREE_KINDS = frozenset({Kind.HARVEST, Kind.BUY_FIELD, Kind.KEEP})
 # action kinds with a part ``mask_history`` may hide -> the kind that opens the context it depends on

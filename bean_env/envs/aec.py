@@ -85,7 +85,8 @@ class RenderModeError(ValueError, TypeError):
 def env_options(render_mode, reward_mode, auto_forced, illegal_action, win_bonus: float = 0.0) -> None:
     """Validate the env's own options (``ValueError`` naming the key and the allowed values)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise RenderModeError(f"bad value {render_mode!r} for option 'render_mode'; allowed: None, 'ansi', 'human', 'rgb_array'")
+        raise RenderModeError(f"bad value {render_mode!r} for option 'render_mode'; "
+                              "allowed: None, 'ansi', 'human', 'rgb_array'")
     if reward_mode not in REWARD_MODES:
         raise ValueError(f"bad value {reward_mode!r} for option 'reward_mode'; allowed: 'win', 'score', 'margin', "
                          "'dense'")

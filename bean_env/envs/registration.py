@@ -7,9 +7,10 @@
 
 Every variant with a ``bean_env/envs/<variant>_v1.py`` module is registered, so a new env module needs
 no change here. Retired versions (``_v0``) stay known: asking for one (module attribute, module import,
-``make_env``, gymnasium or PettingZoo id) raises an error naming the current id and the changelog. ``import bean_env`` registers with gymnasium and PettingZoo without importing them:
-if they are already imported it registers at once, otherwise right after they are first imported
-(a one-shot import hook), so ``import bean_env`` stays fast.
+``make_env``, gymnasium or PettingZoo id) raises an error naming the current id and the changelog.
+``import bean_env`` registers with gymnasium and PettingZoo without importing them: if they are already
+imported it registers at once, otherwise right after they are first imported (a one-shot import hook), so
+``import bean_env`` stays fast.
 """
 from __future__ import annotations
 

@@ -22,8 +22,8 @@ it), ``illegal_action`` (``"terminate"``: -1 and the episode ends; ``"raise"``),
 the learner's seat is still ``learner_seat``.
 ``info["action_mask"]`` holds the same mask (``gymnasium.make``'s wrappers hide ``action_masks()``: call
 ``env.unwrapped.action_masks()``). ``render_seat``: ``None`` (whole table), a seat number or
-``"learner"`` (only what that seat may know, INFO-3). Actions outside the action space raise as in the AEC env; ``step()`` after the episode ended raises
-``RuntimeError`` (call ``reset()``).
+``"learner"`` (only what that seat may know, INFO-3). Actions outside the action space raise as in the AEC
+env; ``step()`` after the episode ended raises ``RuntimeError`` (call ``reset()``).
 """
 from __future__ import annotations
 

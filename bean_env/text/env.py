@@ -45,8 +45,9 @@ class TextEnv(gymnasium.Env):
         opponents = dict(opponents or {})
         missing = [q for q in range(n) if q != seat and q not in opponents]
         if missing or set(opponents) - set(range(n)) or seat in opponents:
-            raise ValueError(f"'opponents' must map every other seat ({', '.join(str(q) for q in range(n) if q != seat)}"
-                             f") to an agent; got seats {sorted(opponents)}")
+            others = ", ".join(str(q) for q in range(n) if q != seat)
+            raise ValueError(f"'opponents' must map every other seat ({others}) to an agent; "
+                             f"got seats {sorted(opponents)}")
         if invalid not in INVALID_MODES:
             raise ValueError(f"bad value {invalid!r} for 'invalid'; allowed: 'raise', 'retry'")
         if render_mode not in (None, "ansi"):

@@ -18,14 +18,15 @@ the others: you (the active player) may offer to one player or to all, the other
 you; an offer gives cards (hand cards by position, or trade-area cards) and wants bean types; wanting
 nothing is a gift (TRADE-1..7); 3) everyone plants the cards they got and the kept trade-area cards
 (BASE-7); 4) you draw 3 cards. Harvesting and buying a 3rd field (3 coins) are free actions at any of
-your decision points (BASE-9). The game ends when the deck runs out for the last time (BASE-10). Most coins wins; a tie goes to
-the most hand cards (BASE-11).""",
+your decision points (BASE-9). The game ends when the deck runs out for the last time (BASE-10). Most
+coins wins; a tie goes to the most hand cards (BASE-11).""",
     "bean_duel": """\
 Bean Duel (2 players). Your turn: 1) plant or discard each card your opponent left face up (DUEL-3);
 2) plant the front hand card, optionally the next, then you may discard one hand card (DUEL-4);
 3) turn up three cards, discard-pile cards of a matching type join them; plant any of them, the rest
 stay face up for your opponent (DUEL-5); 4) draw 2 (DUEL-6). Harvest and buying a 3rd field (3 coins)
-are free actions on your own turn only (DUEL-2). The game ends at the first run-out of the deck. Most coins wins (ties: most hand cards).""",
+are free actions on your own turn only (DUEL-2). The game ends at the first run-out of the deck. Most
+coins wins (ties: most hand cards).""",
     "al_cabohne": """\
 Al Cabohne (2 players against the bean mafia). Bosses Al (harvests at 3 coins) and Don (at 2) each grow
 one type and harvest automatically into the mafia treasury (MAF-1, MAF-2). Your turn: 1) plant or

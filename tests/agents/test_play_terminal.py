@@ -292,7 +292,8 @@ def test_play_in_a_real_terminal_with_tmux():
                    cwd=REPO)
     try:
         screen = wait_for("your choice")
-        for needed in ("seed 11 (play this deal again", "beanometers (cards for 1/2/3/4 coins):", "you are P0", "run-outs 0 of 3",
+        for needed in ("seed 11 (play this deal again", "beanometers (cards for 1/2/3/4 coins):", "you are P0",
+                       "run-outs 0 of 3",
                        "your hand (front first): 1:", "P1 random", "P2 random", "decision '"):
             assert needed in screen, needed
         subprocess.run(base + ["send-keys", "-t", "play", "?", "Enter"], check=True)

@@ -136,7 +136,8 @@ def test_page_in_headless_chromium(trade_game, tmp_path):
     dom_end = chromium(tmp_path, f"file://{path}#step={len(trade_game.history)}&seat=0", "--dump-dom")
     assert "Result: scores " + ", ".join(map(str, trade_game.scores())) in dom_end
     shot = tmp_path / "shot.png"
-    chromium(tmp_path, f"file://{path}#step=0&seat=1&clicks={clicks}", f"--screenshot={shot}", "--window-size=1400,1000")
+    chromium(tmp_path, f"file://{path}#step=0&seat=1&clicks={clicks}", f"--screenshot={shot}",
+             "--window-size=1400,1000")
     Image = pytest.importorskip("PIL.Image")
     img = Image.open(shot).convert("RGB")
     assert img.size == (1400, 1000) and len(img.getcolors(1 << 20)) > 50   # a drawn table, not a blank page

@@ -109,7 +109,8 @@ def test_imitation_run_initialises_training_and_is_checked(tmp_path):
     with pytest.raises(ValueError, match="unreadable init.json"):
         imitate.load_init(out, meta["layout_hash"], [16])
     (tmp_path / "empty").mkdir()
-    bad = selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--init-policy", str(tmp_path / "empty"), "--total-timesteps", "0",
+    bad = selfplay.parse_args(["--variant", "bean_duel", "--hidden", "16", "--init-policy", str(tmp_path / "empty"),
+                               "--total-timesteps", "0",
                                "--out-dir", str(tmp_path), "--run-name", "ppo2", "--progress", "false"])
     with pytest.raises(ValueError, match="init-policy"):
         selfplay.train(bad)

@@ -383,7 +383,8 @@ def _b_ht_fields(b: Batch, base: int) -> None:
     width = 3 + TAKEOVER_RUNS * (t + 1) + t
     fields = 3 * n
     slots, owner, lens = _flat([p for s in states for p in s.piles], np.arange(m * fields, dtype=_I), b.table)
-    flags = int_array(_from_chain([(s.joker,) + tuple(s.guard) for s in states]), m * (1 + fields)).reshape(m, 1 + fields)
+    flags = int_array(_from_chain([(s.joker,) + tuple(s.guard) for s in states]), m * (1 + fields))
+    flags = flags.reshape(m, 1 + fields)
     nfields = b.fields()[2]
     rows, q, f = np.nonzero(np.arange(3) < nfields[:, :, None])  # owned fields
     i = q * 3 + f

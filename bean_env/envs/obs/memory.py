@@ -256,7 +256,8 @@ def negotiation_block(ctx: Context) -> Block:
                  "this turn (from the game's history): per other seat offset the wanted types of the last "
                  "offer it accepted (it held them then; cleared once it gave them in a trade; / cards of the "
                  "type); per seat offset offers made, ended without a trade (declined or cancelled) and "
-                 f"executed (/ {int(cap)}, the trading rounds); the last {OFFERS_KEPT} offers, most recent first: one-hot proposer offset, one-hot "
+                 f"executed (/ {int(cap)}, the trading rounds); the last {OFFERS_KEPT} offers, most recent first: "
+                 "one-hot proposer offset, one-hot "
                  "addressee offset (+ 'all'), given types (hand cards shown at submission and trade-area "
                  "cards), wanted types (/ cards of the type), offsets that accepted, one-hot outcome "
                  "(open, declined, cancelled after acceptance, executed)", _w_negotiation,
