@@ -12,6 +12,13 @@ Terms:
 - *sample*: one env decision of a teacher seat: the env observation of that seat, its legal action
   indices (the mask) and the teacher's action index, plus the seat's discounted return from there on
   under the training reward (``--reward-mode``, ``--win-bonus``, ``--gamma``), the critic's target.
+- *DAgger round* (``--dagger-rounds``; dataset aggregation, Ross, Gordon and Bagnell 2011): the clone
+  (argmax) plays the teacher's seats of ``--dagger-games`` new games, the teacher labels every decision
+  it meets there, the samples join the others and the network is fitted again (``--dagger-epochs``
+  passes). A plain clone only ever saw the teacher's own positions and drifts once it errs; the rounds
+  teach it the teacher's answer in the positions its own mistakes lead to. The returns of those samples
+  are the clone's own. With rounds, the held-out samples are every 20th game's (the same rows in every
+  fit), not a random 5% of the rows.
 
 The actor is fitted by cross-entropy over the masked logits, the critic by squared error to the return,
 on exactly the network ``bean-env train`` builds for the same ``--hidden``. The run directory gets
@@ -28,11 +35,12 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
 INIT_FORMAT = "bean_env.init_policy/1"
+HELD_GAMES = 20  # with DAgger rounds, every HELD_GAMES-th game's samples are held out of every fit
 
 
 @dataclass
@@ -81,6 +89,12 @@ class Args:
     """replace an existing run directory of the same name"""
     torch_threads: int = 1
     """CPU threads of torch and of numpy's BLAS (threadpoolctl)"""
+    dagger_rounds: int = 0
+    """DAgger rounds after the first fit (0 = plain behaviour cloning; see the module doc)"""
+    dagger_games: int = 500
+    """games the clone plays per DAgger round"""
+    dagger_epochs: int = 4
+    """passes over all samples after each DAgger round"""
 
 
 @dataclass
@@ -97,6 +111,13 @@ class Samples:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def concat(self, other: "Samples") -> "Samples":
+        """These samples followed by ``other``'s."""
+        return Samples(np.concatenate([self.obs, other.obs]), np.concatenate([self.legal, other.legal]),
+                       np.concatenate([self.offsets, other.offsets[1:] + self.offsets[-1]]),
+                       np.concatenate([self.actions, other.actions]), np.concatenate([self.returns, other.returns]),
+                       np.concatenate([self.game, other.game]), np.concatenate([self.seat, other.seat]))
 
     def masks(self, rows: np.ndarray, num_actions: int) -> np.ndarray:
         """Boolean legal-action masks of the given sample rows."""
@@ -117,8 +138,12 @@ def discounted(rewards: list[float], gamma: float) -> list[float]:
 
 def record(variant: str, config: dict, teacher: str = "heuristic", games: int = 100, seed: int = 1,
            seats: str = "all", others: str = "heuristic", reward_mode: str = "dense", win_bonus: float = 0.0,
-           gamma: float = 0.995) -> Samples:
-    """Play ``games`` env games and record the teacher's decisions (see the module doc)."""
+           gamma: float = 0.995, student: Optional[Callable[[np.ndarray, list], int]] = None,
+           first_game: int = 0) -> Samples:
+    """Play ``games`` env games and record the teacher's decisions (see the module doc). Game ``i`` is
+    number ``first_game + i`` (its seed, its agents' seeds, ``Samples.game``). With ``student`` (the
+    observation vector and the legal indices -> an action index), the student plays the teacher's seats
+    and the teacher only labels (a DAgger round)."""
     from .opponents import BaselinePlayer
     from .selfplay_env import make_aec
 
@@ -126,7 +151,7 @@ def record(variant: str, config: dict, teacher: str = "heuristic", games: int = 
         raise ValueError(f"bad value {seats!r} for seats; allowed: 'all', 'one'")
     aec = make_aec(variant, reward_mode=reward_mode, win_bonus=win_bonus, **config)
     obs, legal, offsets, actions, returns, game, seat = [], [], [0], [], [], [], []
-    for i in range(games):
+    for i in range(first_game, first_game + games):
         aec.reset(seed=seed * 1_000_003 + i)
         agents = list(aec.possible_agents)
         taught = set(agents) if seats == "all" else {agents[i % len(agents)]}
@@ -136,18 +161,21 @@ def record(variant: str, config: dict, teacher: str = "heuristic", games: int = 
         rows: dict[str, list[int]] = {a: [] for a in taught}
         while not (any(aec.terminations.values()) or any(aec.truncations.values())):
             agent = aec.agent_selection
-            choice = players[agent].choose(aec, agent)
+            choice = played = players[agent].choose(aec, agent)
             if agent in taught:
                 idx = aec.legal_indices()
+                vector = aec.observe(agent)["observation"]
+                if student is not None:
+                    played = student(vector, idx)
                 rows[agent].append(len(actions))
-                obs.append(aec.observe(agent)["observation"].astype(np.float16))
+                obs.append(vector.astype(np.float16))
                 legal.append(np.asarray(idx, dtype=np.int32))
                 offsets.append(offsets[-1] + len(idx))
                 actions.append(choice)
                 game.append(i)
                 seat.append(aec.agent_name_mapping[agent])
                 pending[agent].append(0.0)
-            aec.step(choice)
+            aec.step(played)
             for a in taught:
                 if pending[a]:
                     pending[a][-1] += float(aec.rewards.get(a, 0.0))
@@ -162,6 +190,11 @@ def record(variant: str, config: dict, teacher: str = "heuristic", games: int = 
                    np.asarray(game, dtype=np.int32), np.asarray(seat, dtype=np.int8))
 
 
+def held_out_games(samples: Samples) -> np.ndarray:
+    """The rows of every ``HELD_GAMES``-th game: held out of every fit of a run with DAgger rounds."""
+    return samples.game % HELD_GAMES == 0
+
+
 def build_policy(observation_space, action_space, hidden: list[int], learning_rate: float = 3e-4):
     """The MaskablePPO policy ``bean-env train`` builds for these spaces and hidden widths."""
     import torch
@@ -172,18 +205,40 @@ def build_policy(observation_space, action_space, hidden: list[int], learning_ra
                                      activation_fn=torch.nn.Tanh)
 
 
+def argmax_student(policy) -> Callable[[np.ndarray, list], int]:
+    """The policy's most likely legal action index for an observation vector (``record``'s student)."""
+    import torch
+
+    def act(vector: np.ndarray, legal: list) -> int:
+        with torch.no_grad():
+            x = torch.as_tensor(vector[None], dtype=torch.float32)
+            latent_pi, _ = policy.mlp_extractor(policy.extract_features(x, policy.pi_features_extractor))
+            logits = policy.action_net(latent_pi)[0]
+            return int(legal[int(torch.argmax(logits[torch.as_tensor(legal)]))])
+
+    return act
+
+
 def fit(policy, samples: Samples, epochs: int = 8, batch_size: int = 512, learning_rate: float = 1e-3,
-        value_coef: float = 0.5, seed: int = 1, holdout: float = 0.05, log=print) -> dict:
-    """Fit actor and critic to the samples; returns fit statistics (held-out accuracy and losses)."""
+        value_coef: float = 0.5, seed: int = 1, holdout: float = 0.05, log=print,
+        held: Optional[np.ndarray] = None) -> dict:
+    """Fit actor and critic to the samples; returns fit statistics (held-out accuracy and losses). The
+    held-out rows are a random ``holdout`` share, or those where the boolean array ``held`` is set."""
     import torch
 
     n = len(samples)
     if n < 2:
         raise ValueError(f"too few samples to fit ({n}); record more games")
     rng = np.random.default_rng(seed)
-    order = rng.permutation(n)
-    n_hold = max(1, int(n * holdout))
-    hold, train = order[:n_hold], order[n_hold:]
+    if held is None:
+        order = rng.permutation(n)
+        n_hold = max(1, int(n * holdout))
+        hold, train = order[:n_hold], order[n_hold:]
+    else:
+        hold, train = np.flatnonzero(held), np.flatnonzero(~held)
+        if not len(hold) or not len(train):
+            raise ValueError(f"{len(hold)} held-out and {len(train)} training samples; record more games")
+        n_hold = len(hold)
     num_actions = int(policy.action_space.n)
     opt = torch.optim.Adam(policy.parameters(), lr=learning_rate)
 
@@ -279,6 +334,9 @@ def run(args: Args) -> Path:
     from .selfplay import Args as TrainArgs, eval_opponents, rule_config
     from .selfplay_env import make_aec
 
+    if args.dagger_rounds < 0 or args.dagger_rounds and args.dagger_games < 1:
+        raise ValueError(f"--dagger-rounds {args.dagger_rounds} with --dagger-games {args.dagger_games}: "
+                         "rounds must be >= 0 and each needs at least one game")
     started = time.monotonic()
     train_args = TrainArgs(variant=args.variant, num_players=args.num_players, rules=args.rules,
                            eval_opponents=args.eval_opponents)
@@ -299,13 +357,39 @@ def run(args: Args) -> Path:
     inner = aec.observation_space(aec.possible_agents[0])["observation"]
     policy = build_policy(gym.spaces.Box(low=inner.low, high=inner.high, dtype=np.float32),
                           gym.spaces.Discrete(aec.catalogue.size), hidden)
-    stats = fit(policy, samples, args.epochs, args.batch_size, args.learning_rate, args.value_coef, args.seed)
+    stats = fit(policy, samples, args.epochs, args.batch_size, args.learning_rate, args.value_coef, args.seed,
+                held=held_out_games(samples) if args.dagger_rounds else None)
+    rounds = []
+    for r in range(args.dagger_rounds):
+        policy.eval()
+        student, played = argmax_student(policy), []
+
+        def play(vector: np.ndarray, legal: list) -> int:
+            played.append(student(vector, legal))
+            return played[-1]
+
+        more = record(args.variant, config, args.teacher, args.dagger_games, args.seed, args.seats, args.others,
+                      args.reward_mode, args.win_bonus, args.gamma, student=play,
+                      first_game=args.games + r * args.dagger_games)
+        agreement = float(np.mean(np.asarray(played) == more.actions)) if len(more) else 0.0
+        samples = samples.concat(more)
+        print(f"DAgger round {r + 1}/{args.dagger_rounds}: the clone played {args.dagger_games} games, "
+              f"{len(more)} decisions, the teacher's choice in {agreement:.1%}; {len(samples)} samples "
+              f"({time.monotonic() - started:.0f}s)", flush=True)
+        round_stats = fit(policy, samples, args.dagger_epochs, args.batch_size, args.learning_rate,
+                          args.value_coef, args.seed + r + 1, held=held_out_games(samples))
+        rounds.append({"round": r + 1, "games": args.dagger_games, "decisions": len(more),
+                       "agreement_on_own_decisions": round(agreement, 4),
+                       "held_out_accuracy": round_stats["held_out_accuracy"], "samples": len(samples)})
+    if rounds:
+        stats = dict(round_stats, dagger=rounds, first_fit=stats)
     meta = {"variant": args.variant, "config": config, "layout_hash": prov["layout_hash"], "hidden": hidden,
             "teacher": args.teacher, "args": dataclasses.asdict(args), "fit": stats, "provenance": prov,
             "cpu_seconds": round(time.process_time(), 1), "wall_seconds": round(time.monotonic() - started, 1)}
     save_init(run_dir.path, policy, meta)
     model = type("Model", (), {"policy": policy})()
-    training = {"algorithm": "behaviour cloning", "teacher": args.teacher, "games": args.games,
+    training = {"algorithm": "behaviour cloning" + (f" with {args.dagger_rounds} DAgger rounds" if rounds else ""),
+                "teacher": args.teacher, "games": args.games + args.dagger_rounds * args.dagger_games,
                 "samples": len(samples), "held_out_accuracy": stats["held_out_accuracy"]}
     export_sb3(model, run_dir.path / "policy", args.variant, config, training, prov,
                algorithm=f"behaviour cloning of {args.teacher} (training.imitate; a MaskablePPO network)")

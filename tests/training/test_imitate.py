@@ -196,3 +196,79 @@ def test_same_seed_and_options_clone_the_same_policy(tmp_path):
         return (out / "policy.pt").read_bytes()
 
     assert clone("a") == clone("b")
+
+
+def test_samples_concat_keeps_every_row_and_its_mask():
+    a = imitate.record("bean_duel", {}, games=1, seed=5)
+    b = imitate.record("bean_duel", {}, games=1, seed=5, first_game=7)
+    both = a.concat(b)
+    size = make_aec("bean_duel").catalogue.size
+    assert len(both) == len(a) + len(b) and set(both.game.tolist()) == {0, 7}
+    assert (both.masks(np.arange(len(both)), size)
+            == np.concatenate([a.masks(np.arange(len(a)), size), b.masks(np.arange(len(b)), size)])).all()
+    assert (both.actions == np.concatenate([a.actions, b.actions])).all()
+    # game 7 of seed 5 is another deal than game 0
+    assert len(a) != len(b) or not (a.obs == b.obs).all()
+
+
+def test_record_with_a_student_plays_the_student_and_labels_with_the_teacher():
+    """A DAgger round: the student's actions are played, the teacher's choices in those positions recorded."""
+    def first_legal(vector, legal):
+        return legal[0]
+
+    samples = imitate.record("bean_solitaire", {}, games=1, seed=4, student=first_legal, first_game=3)
+    aec = make_aec("bean_solitaire")
+    aec.reset(seed=4 * 1_000_003 + 3)
+    teacher = make_agent("heuristic", seed=4 * 7919 + 3)
+    row, differ = 0, 0
+    while not any(aec.terminations.values()):
+        agent = aec.agent_selection
+        idx = aec.legal_indices()
+        game = aec.game
+        label = aec.catalogue.encode(teacher.act(game.view(game.current_player), game.legal_actions()),
+                                     game.current_player)
+        assert samples.actions[row] == label and samples.game[row] == 3
+        assert (samples.obs[row] == aec.observe(agent)["observation"].astype(np.float16)).all()
+        assert samples.legal[samples.offsets[row]:samples.offsets[row + 1]].tolist() == list(idx)
+        differ += label != idx[0]
+        aec.step(idx[0])
+        row += 1
+    assert row == len(samples) and differ > 0  # the game followed the student, not the teacher
+
+
+def test_dagger_rounds_add_the_clones_own_positions(tmp_path):
+    out = imitate.run(imitate.Args(variant="bean_solitaire", games=3, epochs=1, hidden="16", eval_games=1,
+                                   dagger_rounds=2, dagger_games=2, dagger_epochs=1, out_dir=str(tmp_path),
+                                   run_name="dagger"))
+    meta = json.loads((out / "init.json").read_text())
+    rounds = meta["fit"]["dagger"]
+    assert [r["round"] for r in rounds] == [1, 2] and all(r["games"] == 2 for r in rounds)
+    assert all(0.0 <= r["agreement_on_own_decisions"] <= 1.0 and r["decisions"] > 0 for r in rounds)
+    first = meta["fit"]["first_fit"]["samples"]
+    assert rounds[-1]["samples"] == meta["fit"]["samples"] == first + sum(r["decisions"] for r in rounds)
+    policy_meta = json.loads((out / "policy.json").read_text())
+    assert "2 DAgger rounds" in policy_meta["training"]["algorithm"] and policy_meta["training"]["games"] == 7
+    agent = make_agent("ppo", seed=1, checkpoint=out / "policy")
+    from helpers import play_agents
+    from bean_env import new_game
+
+    play_agents(new_game("bean_solitaire", seed=2), [agent])
+
+
+@pytest.mark.parametrize("rounds, games", [(-1, 5), (1, 0)])
+def test_bad_dagger_options_are_refused_before_the_run_starts(tmp_path, rounds, games):
+    with pytest.raises(ValueError, match="dagger"):
+        imitate.run(imitate.Args(variant="bean_duel", games=1, dagger_rounds=rounds, dagger_games=games,
+                                 out_dir=str(tmp_path), run_name="bad"))
+    assert not (tmp_path / "bad").exists()
+
+
+def test_fit_with_held_out_games_needs_both_parts():
+    samples = imitate.record("bean_duel", {}, games=1, seed=1)
+    obs_space, act_space = spaces("bean_duel", {})
+    policy = imitate.build_policy(obs_space, act_space, [8])
+    assert (imitate.held_out_games(samples) == (samples.game % imitate.HELD_GAMES == 0)).all()
+    with pytest.raises(ValueError, match="held-out"):
+        imitate.fit(policy, samples, epochs=1, held=imitate.held_out_games(samples), log=lambda _: None)
+    stats = imitate.fit(policy, samples, epochs=1, held=np.arange(len(samples)) % 4 == 0, log=lambda _: None)
+    assert stats["held_out"] == len(range(0, len(samples), 4))
