@@ -90,7 +90,8 @@ class Args:
     torch_threads: int = 1
     """CPU threads of torch and of numpy's BLAS (threadpoolctl)"""
     dagger_rounds: int = 0
-    """DAgger rounds after the first fit (0 = plain behaviour cloning; see the module doc)"""
+    """DAgger rounds after the first fit: the clone plays, the teacher labels the positions it reaches, and
+    the network is fitted again on all samples (0 = plain behaviour cloning)"""
     dagger_games: int = 500
     """games the clone plays per DAgger round"""
     dagger_epochs: int = 4
