@@ -206,15 +206,19 @@ def build_policy(observation_space, action_space, hidden: list[int], learning_ra
                                      activation_fn=torch.nn.Tanh)
 
 
+def heads(policy, x):
+    """The MaskablePPO policy's unmasked action logits and critic values for a batch of observations."""
+    latent_pi, latent_vf = policy.mlp_extractor(policy.extract_features(x, policy.pi_features_extractor))
+    return policy.action_net(latent_pi), policy.value_net(latent_vf).squeeze(-1)
+
+
 def argmax_student(policy) -> Callable[[np.ndarray, list], int]:
     """The policy's most likely legal action index for an observation vector (``record``'s student)."""
     import torch
 
     def act(vector: np.ndarray, legal: list) -> int:
         with torch.no_grad():
-            x = torch.as_tensor(vector[None], dtype=torch.float32)
-            latent_pi, _ = policy.mlp_extractor(policy.extract_features(x, policy.pi_features_extractor))
-            logits = policy.action_net(latent_pi)[0]
+            logits = heads(policy, torch.as_tensor(vector[None], dtype=torch.float32))[0][0]
             return int(legal[int(torch.argmax(logits[torch.as_tensor(legal)]))])
 
     return act
@@ -246,9 +250,8 @@ def fit(policy, samples: Samples, epochs: int = 8, batch_size: int = 512, learni
     def forward(rows):
         x = torch.as_tensor(samples.obs[rows], dtype=torch.float32)
         mask = torch.as_tensor(samples.masks(rows, num_actions))
-        latent_pi, latent_vf = policy.mlp_extractor(policy.extract_features(x, policy.pi_features_extractor))
-        logits = policy.action_net(latent_pi).masked_fill(~mask, -1e8)
-        return logits, policy.value_net(latent_vf).squeeze(-1)
+        logits, value = heads(policy, x)
+        return logits.masked_fill(~mask, -1e8), value
 
     def measure(rows) -> tuple[float, float, float]:
         with torch.no_grad():
