@@ -49,6 +49,7 @@ class Entry:
     options: dict = field(default_factory=dict)
     deals: dict = field(default_factory=lambda: {"heuristic": 100, "mcts": 20})
     seed: int = 0
+    note: str = ""  # words the label adds after the options (e.g. "default rules")
 
     @property
     def config(self) -> dict:
@@ -57,7 +58,8 @@ class Entry:
     @property
     def label(self) -> str:
         n = self.config["num_players"]
-        extra = ", ".join(f"{k}={v}" for k, v in self.options.items() if k != "num_players")
+        extra = ", ".join([f"{k}={v}" for k, v in self.options.items() if k != "num_players"]
+                          + ([self.note] if self.note else []))
         return f"{self.variant}, {n} player{'s' if n > 1 else ''}" + (f" ({extra})" if extra else "")
 
 
@@ -65,6 +67,7 @@ PRESET = {"trade_preset": "learning"}
 PROTOCOL = (
     Entry("bohnanza", dict(PRESET, num_players=3), seed=2026_3000),
     Entry("bohnanza", dict(PRESET, num_players=4), seed=2026_4000),
+    Entry("bohnanza", {"num_players": 4}, seed=2026_4100, note="default rules"),  # the printed game's trading
     Entry("bohnanza", dict(PRESET, num_players=5), seed=2026_5000),
     Entry("bohnanza", dict(PRESET, edition="english", num_players=6), seed=2026_8600),  # BASE-2: English only
     Entry("bohnanza", dict(PRESET, edition="english", num_players=7), seed=2026_8700),
@@ -274,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scale", type=float, default=1.0, help="multiply every deal count by this (at least 2 deals)")
     p.add_argument("--variants", help="comma-separated variants to run (default: every entry)")
     p.add_argument("--players", help="comma-separated player counts to run (default: every entry)")
+    p.add_argument("--entry", action="append", metavar="LABEL",
+                   help="run the entry of this label, as its table heading reads it (repeatable; "
+                        "default: every entry the other options keep)")
     p.add_argument("--candidates", default=",".join(CANDIDATES), help="candidates to measure")
     p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
     p.add_argument("--opponents", help="comma-separated opponent kinds to play (heuristic, mcts, mafia; "
@@ -297,6 +303,13 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"unknown variant(s) {', '.join(sorted(unknown))}; the protocol has "
                     f"{', '.join(sorted({e.variant for e in PROTOCOL}))}")
         entries = tuple(e for e in entries if e.variant in wanted)
+    if a.entry:
+        labels = {e.label for e in PROTOCOL}
+        unknown = [x for x in a.entry if x not in labels]
+        if unknown:
+            p.error(f"unknown entry label(s) {', '.join(map(repr, unknown))}; the protocol has "
+                    f"{'; '.join(e.label for e in PROTOCOL)}")
+        entries = tuple(e for e in entries if e.label in a.entry)
     if a.opponents:
         kinds = set(_names(a.opponents))
         unknown = kinds - set(OPPONENTS) - {"mafia"}

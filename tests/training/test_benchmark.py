@@ -81,6 +81,8 @@ def test_opponents_option_keeps_only_the_named_kinds(capsys):
     (["--variants", "bean_solitaire", "--opponents", "mcts"], "no protocol entry matches"),
     (["--variants", "bean_duel", "--candidates", "random,foo"], "bad agent spec 'foo': unknown agent 'foo'"),
     (["--variants", "bean_duel", "--mcts", "mcts:simulatons=3"], "unknown option 'simulatons' for agent 'mcts'"),
+    (["--entry", "bohnanza, 4 players"], "unknown entry label(s) 'bohnanza, 4 players'"),
+    (["--entry", "bean_duel, 2 players", "--variants", "bohnanza"], "no protocol entry matches"),
 ])
 def test_bad_options_are_refused_before_any_game(argv, message, capsys, monkeypatch):
     """A typo in the options is an error naming it, before hours of games; nothing is played."""
@@ -103,3 +105,20 @@ def test_progress_goes_to_stderr_and_follows_the_terminal(capsys, monkeypatch):
         monkeypatch.setattr("sys.stderr.isatty", lambda: terminal, raising=False)
         assert main(args) == 0
         assert ("vs heuristic: win" in capsys.readouterr().err) == terminal
+
+
+def test_the_base_game_is_measured_under_its_default_rules_too(capsys, monkeypatch):
+    """BASE-1 with the printed trading rules is an entry of its own beside the learning preset's, and
+    --entry picks one entry by its table heading."""
+    default = [e for e in PROTOCOL if e.variant == "bohnanza" and e.config["trade_preset"] is None]
+    assert [e.label for e in default] == ["bohnanza, 4 players (default rules)"]
+    assert default[0].config["num_players"] == 4 and default[0].config["offer_actions"] == "composed"
+    assert len({e.label for e in PROTOCOL}) == len(PROTOCOL) and len({e.seed for e in PROTOCOL}) == len(PROTOCOL)
+    import bean_env.training.benchmark as benchmark
+
+    played = []
+    monkeypatch.setattr(benchmark, "measure", lambda entry, cand, opp, deals, mcts: played.append(entry.label)
+                        or Cell(cand, opp, deals * 4, deals, (0.25, 0.2, 0.3), (-1.0, -2.0, 0.0), 0.0))
+    assert main(["--entry", "bohnanza, 4 players (default rules)", "--candidates", "random"]) == 0
+    assert set(played) == {"bohnanza, 4 players (default rules)"}
+    assert "### bohnanza, 4 players (default rules)" in capsys.readouterr().out
