@@ -2,8 +2,9 @@
 
 For each variant of ``bean_env.implemented()`` (variants that land later join by themselves) the
 agents random, heuristic and mcts (small budget), plus the trained ``ppo`` agent where a policy is
-shipped for the variant and table size (``agents/weights``, needs torch; the table then plays under that
-policy's rule options, e.g. 4-player ``bohnanza`` with the learning trade preset), play seeded duplicate
+shipped for the variant and table size (``agents/weights``, needs torch; the table plays the variant's
+default rules where a policy was trained for them, else that policy's rule options, e.g. the learning
+trade preset), play seeded duplicate
 deals under seat rotation: one table of all of them where the variant seats that many players, otherwise a round robin
 of the tables that fit (pairs in a 2-player game, each agent alone against the mafia in
 `bean_solitaire`). It prints the ratings table per variant (mean scores in coins; hostile_takeover's
@@ -33,8 +34,9 @@ def demo_config(variant: str, pool: int) -> dict:
 
 def table(variant: str, pool: list[str]) -> tuple[list[str], dict]:
     """The agents and rule options of the variant's table: the pool, plus the trained ``ppo`` agent where
-    a policy is shipped (needs torch) for a table of that many seats, under that policy's options (e.g.
-    the learning trade preset of the 4-player ``bohnanza`` policy)."""
+    a policy is shipped (needs torch) for a table of that many seats: under the variant's default rules
+    where a policy was trained for them, else under a shipped policy's options (e.g. the learning trade
+    preset)."""
     try:
         import torch  # noqa: F401
         from bean_env.agents.ppo import shipped_configs
@@ -44,10 +46,10 @@ def table(variant: str, pool: list[str]) -> tuple[list[str], dict]:
 
     entries = pool + ["ppo"]
     config = demo_config(variant, len(entries))
-    seats = validate(variant, config)["num_players"]
-    for shipped in shipped_configs(variant):
-        if shipped["num_players"] == seats:
-            return entries, config if shipped == validate(variant, config) else shipped
+    wanted = validate(variant, config)
+    fitting = [shipped for shipped in shipped_configs(variant) if shipped["num_players"] == wanted["num_players"]]
+    if fitting:  # the variant's own rules where a policy was trained for them, else the first policy's
+        return entries, config if wanted in fitting else fitting[0]
     return pool, demo_config(variant, len(pool))
 
 

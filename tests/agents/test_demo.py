@@ -35,3 +35,6 @@ def test_demo_tables_add_ppo_under_the_shipped_policys_options(monkeypatch):
     five = pool + ["heuristic"]
     assert demo.table("bohnanza", five) == (five, {})                      # no 5-seat policy: the default table
     assert demo.table("bean_duel", pool) == (pool, {})
+    default = validate("bohnanza", {"num_players": 4})  # a policy for the default rules too: they win
+    monkeypatch.setattr(ppo, "shipped_configs", lambda variant: [preset, default] if variant == "bohnanza" else [])
+    assert demo.table("bohnanza", pool) == (pool + ["ppo"], {})  # 4 seats are the default: no options
