@@ -180,9 +180,11 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
 def test_init_policy_shipped_without_one_names_the_closest_shipped_config(tmp_path):
     from bean_env.training import selfplay
 
-    args = selfplay.parse_args(["--variant", "bohnanza", "--num-players", "4", "--init-policy", "shipped",
-                                "--out-dir", str(tmp_path)])
-    config = selfplay.rule_config(args)  # the default trading rules: policies are shipped for the preset
+    # the learning preset's options one by one, without the preset's name: no policy has exactly these
+    rules = '{"max_offer_cards": 2, "offer_actions": "macro", "proposals": "active_only", "max_trade_rounds": 1}'
+    args = selfplay.parse_args(["--variant", "bohnanza", "--num-players", "4", "--rules", rules,
+                                "--init-policy", "shipped", "--out-dir", str(tmp_path)])
+    config = selfplay.rule_config(args)
     with pytest.raises(ValueError, match="no policy is shipped for 'bohnanza'") as err:
         selfplay.init_source(args, config)
     assert "closest differs in" in str(err.value) and "trade_preset='learning'" in str(err.value)
