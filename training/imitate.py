@@ -206,10 +206,19 @@ def build_policy(observation_space, action_space, hidden: list[int], learning_ra
                                      activation_fn=torch.nn.Tanh)
 
 
+def _features(policy, x):
+    return policy.extract_features(x, policy.pi_features_extractor)
+
+
 def heads(policy, x):
     """The MaskablePPO policy's unmasked action logits and critic values for a batch of observations."""
-    latent_pi, latent_vf = policy.mlp_extractor(policy.extract_features(x, policy.pi_features_extractor))
+    latent_pi, latent_vf = policy.mlp_extractor(_features(policy, x))
     return policy.action_net(latent_pi), policy.value_net(latent_vf).squeeze(-1)
+
+
+def action_logits(policy, x):
+    """The unmasked action logits alone (the actor's layers; no critic pass)."""
+    return policy.action_net(policy.mlp_extractor.forward_actor(_features(policy, x)))
 
 
 def argmax_student(policy) -> Callable[[np.ndarray, list], int]:
@@ -218,7 +227,7 @@ def argmax_student(policy) -> Callable[[np.ndarray, list], int]:
 
     def act(vector: np.ndarray, legal: list) -> int:
         with torch.no_grad():
-            logits = heads(policy, torch.as_tensor(vector[None], dtype=torch.float32))[0][0]
+            logits = action_logits(policy, torch.as_tensor(vector[None], dtype=torch.float32))[0]
             return int(legal[int(torch.argmax(logits[torch.as_tensor(legal)]))])
 
     return act
