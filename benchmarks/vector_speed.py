@@ -3,9 +3,14 @@
     python benchmarks/vector_speed.py                       # bean_duel and 4-player bohnanza, N = 1, 8, 64
     python benchmarks/vector_speed.py --variant bean_duel --sizes 64 --seconds 2
 
+    python benchmarks/vector_speed.py --learner --sizes 64      # the learner's batch vs gymnasium.make_vec
+
 A *step* is one agent decision. The AEC env runs PettingZoo's ``agent_iter``/``last``/``step`` loop
-(seeded once, then reset); the batched env steps N games per call with one batched random policy. All
-contenders run in interleaved rounds; rates are medians in CPU time (``benchmarks/timing.py``).
+(seeded once, then reset); the batched env steps N games per call with one batched random policy. With
+``--learner`` a step is one learner decision (the random opponents' moves in between): the batched
+``learner_gym_vector_env`` against ``gymnasium.make_vec(id, num_envs, vectorization_mode="sync")`` of the
+single-agent env, both with uniform random opponents. All contenders run in interleaved rounds; rates
+are medians in CPU time (``benchmarks/timing.py``).
 """
 from __future__ import annotations
 
@@ -41,6 +46,26 @@ def vector_loop(variant: str, config: dict, n: int, steps_per_call: int = 200):
     return play
 
 
+def learner_loop(env, steps_per_call: int = 20):
+    """Random legal learner play on a Gymnasium ``VectorEnv``: (learner decisions, games ended) per call."""
+    import numpy as np
+    rng = np.random.default_rng(0)
+    state: dict = {}
+
+    def play() -> tuple[int, int]:
+        if not state:
+            state["info"] = env.reset(seed=0)[1]
+        info, ended = state["info"], 0
+        for _ in range(steps_per_call):
+            masks = info["action_mask"]
+            _, _, terminated, truncated, info = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+            ended += int((terminated | truncated).sum())
+        state["info"] = info
+        return env.num_envs * steps_per_call, ended
+
+    return play
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", nargs="*", default=["bean_duel", "bohnanza"])
@@ -48,9 +73,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    ap.add_argument("--learner", action="store_true",
+                    help="time the learner's batched Gymnasium face against gymnasium.make_vec's sync mode")
     args = ap.parse_args(argv)
     from bean_env.envs import make_env
     loops = {}
+    if args.learner:
+        import gymnasium
+        from bean_env.envs.registration import gym_id
+        from bean_env.vector import learner_gym_vector_env
+        for variant in args.variant:
+            config = {"num_players": 4} if variant == "bohnanza" else {}
+            for n in args.sizes:
+                loops[f"{variant} make_vec sync N={n}"] = learner_loop(
+                    gymnasium.make_vec(gym_id(variant), num_envs=n, vectorization_mode="sync", **config))
+                batched = learner_gym_vector_env(variant, n, **config)
+                loops[f"{variant} learner_gym_vector_env N={n}"] = learner_loop(batched)
+        results = interleaved(loops, args.seconds, args.rounds, args.clock)
+        print(table(results, [name for name in loops if "make_vec" in name], unit="learner steps/s"))
+        return 0
     for variant in args.variant:
         config = {"num_players": 4} if variant == "bohnanza" else {}
         loops[f"{variant} AEC env"] = peers.aec_loop(make_env(variant, **config))

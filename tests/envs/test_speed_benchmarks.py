@@ -84,3 +84,14 @@ def test_train_speed_trainer_smoke():
     bench = _load("train_speed")
     for batched in (False, True):
         assert bench.trainer_rate(None, 2, 128, "bean_duel", batched=batched, warmup=64) > 0
+
+
+def test_vector_speed_smoke(capsys):
+    """The batched env against the AEC env, and the learner's batched face against make_vec's sync mode."""
+    bench = _load("vector_speed")
+    assert bench.main(["--variant", "bean_duel", "--sizes", "4", "--seconds", "0.05", "--rounds", "1"]) == 0
+    assert "bean_duel VectorEnv N=4" in capsys.readouterr().out
+    assert bench.main(["--learner", "--variant", "bean_duel", "--sizes", "4", "--seconds", "0.05",
+                       "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "bean_duel learner_gym_vector_env N=4" in out and "make_vec sync N=4" in out

@@ -1,4 +1,4 @@
-"""Batched self-play: N games of one variant stepped together in one process.
+"""The batched env: N games of one variant stepped together in one process.
 
 Terms:
 - *game slot* ``i``: one of the N games; when its game ends it is reset at once (auto-reset) and the
@@ -12,9 +12,8 @@ Terms:
 
 ``VectorEnv`` returns numpy batches: observations ``(N, obs_size)`` float32, masks ``(N, actions)``
 bool, actors ``(N,)``. The observations of a step are encoded together (``envs.obs.batch``), the same
-vectors as the AEC env's. ``LearnerVecEnv`` is a stable-baselines3 ``VecEnv`` for the single-agent case:
-the learner holds one seat per slot, the other seats are played by a batched opponent policy.
-Illegal actions raise (they are never replaced); nothing here touches global random generators.
+vectors as the AEC env's. Illegal actions raise (they are never replaced); nothing here touches global
+random generators.
 """
 from __future__ import annotations
 
@@ -24,13 +23,15 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .engine.game import new_game
-from .envs.obs import build_encoder
-from .envs.obs.batch import BatchEncoder
-from .envs.obs.core import int_array
-from .envs.registration import available_variants
+from ..engine.game import new_game
+from ..envs.obs import build_encoder
+from ..envs.obs.batch import BatchEncoder
+from ..envs.obs.core import int_array
+from ..envs.registration import available_variants
 
-# A batched policy: (observations (M, obs_size), masks (M, actions) bool) -> actions (M,)
+# A batched policy: (observations (M, obs_size), masks (M, actions) bool) -> actions (M,). One with an
+# attribute ``reads_obs = False`` (``uniform_random_policy``) is given stale observations: drivers may skip
+# encoding them (``step_slots(..., observe=False)``)
 BatchPolicy = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
@@ -81,6 +82,8 @@ class VectorEnv:
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
         self.episode_steps = np.zeros(num_envs, np.int64)
+        # slots whose row of ``obs`` is out of date (stepped with ``observe=False``; ``refresh`` encodes them)
+        self.stale = np.zeros(num_envs, bool)
         # what each slot's current game paid at its reset, not yet reported (paid with its next step), and
         # whether that is anything (a list, read once per stepped slot, cheaper than a numpy test)
         self._pending = np.zeros((num_envs, self.num_players), np.float32)
@@ -99,27 +102,45 @@ class VectorEnv:
         acc.legal += legal
         acc.legal_counts.append(len(legal))
 
-    def _scatter(self, slots: Sequence[int], acc: _Gathered) -> None:
-        """Write the gathered observations and masks of ``slots`` into the batch arrays at once (values as
-        ``ObservationEncoder.encode`` computes them, bit for bit)."""
+    def _scatter(self, slots: Sequence[int], acc: _Gathered, observe: bool = True) -> None:
+        """Write the gathered observations (unless not ``observe``: then the rows are marked stale) and
+        masks of ``slots`` into the batch arrays at once (values as ``ObservationEncoder.encode`` computes
+        them, bit for bit)."""
         if not len(slots):
             return
         rows = np.asarray(slots, dtype=np.intp)
         self.actors[rows] = acc.seats
-        if len(slots) < self.batch_min:  # a few states: each slot's own encoder costs less
-            obs, envs = self.obs, self.envs
-            for row, s, seat, memory in zip(slots, acc.states, acc.seats, acc.memories):
-                envs[row].encoder.encode(s, seat, memory, out=obs[row])
-        elif len(slots) == self.num_envs:
-            self._encoder.encode(acc.states, acc.seats, acc.memories, out=self.obs)
+        if observe:
+            self._encode(slots, acc.states, acc.seats, acc.memories)
+            self.stale[rows] = False
         else:
-            self.obs[rows] = self._encoder.encode(acc.states, acc.seats, acc.memories)
+            self.stale[rows] = True
         if len(slots) == self.num_envs:
             self.masks.fill(False)
         else:
             self.masks[rows] = False
         legal = int_array(acc.legal, len(acc.legal)) + np.repeat(rows * self.num_actions, acc.legal_counts)
         self.masks.reshape(-1)[legal] = True
+
+    def _encode(self, slots: Sequence[int], states: list, seats: list, memories: list) -> None:
+        """The observations of ``states`` (for ``seats``) into the rows ``slots`` of ``obs``."""
+        if len(slots) < self.batch_min:  # a few states: each slot's own encoder costs less
+            obs, envs = self.obs, self.envs
+            for row, s, seat, memory in zip(slots, states, seats, memories):
+                envs[row].encoder.encode(s, seat, memory, out=obs[row])
+        elif len(slots) == self.num_envs:
+            self._encoder.encode(states, seats, memories, out=self.obs)
+        else:
+            self.obs[np.asarray(slots, dtype=np.intp)] = self._encoder.encode(states, seats, memories)
+
+    def refresh(self) -> None:
+        """Encode the observations of the stale slots (stepped with ``observe=False``), all in one batch."""
+        slots = np.flatnonzero(self.stale).tolist()
+        if slots:
+            envs = self.envs
+            self._encode(slots, [envs[i].game.state for i in slots], [int(self.actors[i]) for i in slots],
+                         [envs[i].memory for i in slots])
+            self.stale[slots] = False
 
     @staticmethod
     def _paid(env, out: np.ndarray) -> None:
@@ -182,11 +203,13 @@ class VectorEnv:
         rewards, terminated, truncated, infos = self.step_slots(actions, np.arange(self.num_envs))
         return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
 
-    def step_slots(self, actions: np.ndarray, stepped: np.ndarray):
+    def step_slots(self, actions: np.ndarray, stepped: np.ndarray, observe: bool = True):
         """Step only the slots in ``stepped`` (ascending indices; the others keep their state, and their
         entries of ``actions`` are ignored): (rewards, terminated, truncated, infos) of the whole batch,
         as ``step`` returns them; the batch arrays ``obs``, ``masks`` and ``actors`` are updated in place.
-        For drivers in which different seats are played by different policies."""
+        For drivers in which different seats are played by different policies. ``observe=False`` skips
+        the observations of the stepped slots (for a policy that reads only masks): their rows of ``obs``
+        are stale until ``refresh()``."""
         actions, stepped = np.asarray(actions), np.asarray(stepped, dtype=np.intp)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise TypeError(f"actions must be {self.num_envs} integers, got shape {actions.shape} of "
@@ -224,7 +247,7 @@ class VectorEnv:
                             "final_observations": [env.observe(a)["observation"] for a in env.possible_agents]}
                 self._restart(i)
             self._gather(i, acc)
-        self._scatter(slots, acc)
+        self._scatter(slots, acc, observe)
         return rewards, terminated, truncated, infos
 
 
@@ -239,146 +262,8 @@ def uniform_random_policy(seed: int | None = None, *, generator: np.random.Gener
         scores[~masks] = -1.0  # below every draw in [0, 1)
         return scores.argmax(axis=1)
 
+    act.reads_obs = False  # type: ignore[attr-defined]  # masks alone
     return act
-
-
-def add_learner_rewards(rewards: np.ndarray, carry: np.ndarray, paid: np.ndarray, seats: np.ndarray,
-                        done: np.ndarray) -> None:
-    """Add each slot's learner reward of a batched step (``paid[i, seats[i]]``) to ``rewards``; for the
-    slots whose game already ended earlier in the same learner step it belongs to their new game and goes
-    to ``carry`` instead (reported with the learner's first step in that game)."""
-    learner = paid[np.arange(len(seats)), seats]
-    if done.any():
-        carry[done] += learner[done]
-        learner[done] = 0.0
-    rewards += learner
-
-
-def _sb3_vecenv_base():
-    from stable_baselines3.common.vec_env import VecEnv
-    return VecEnv
-
-
-def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = None,
-                    learner_seat: int | str = "rotate", seed: int | None = None, **options: Any):
-    """A stable-baselines3 ``VecEnv`` over a ``VectorEnv``: the learner plays one seat of each slot
-    (``learner_seat``: a seat, or ``"rotate"`` to move it by one seat each new game of the slot), the
-    other seats are played by ``opponent`` (batched; default uniform random). Rewards are the
-    learner's. ``env_method("action_masks")`` feeds sb3-contrib's ``MaskablePPO``."""
-    base = _sb3_vecenv_base()
-
-    class LearnerVecEnv(base):
-        def __init__(self):
-            self.vec = VectorEnv(variant, num_envs, **options)
-            self.render_mode = None
-            from gymnasium import spaces
-            n = self.vec.num_players
-            if learner_seat != "rotate" and not (isinstance(learner_seat, int) and 0 <= learner_seat < n):
-                raise ValueError(f"bad learner_seat {learner_seat!r}; allowed: 0..{n - 1} or 'rotate'")
-            high = self.vec.envs[0].observation_space("player_0")["observation"].high
-            super().__init__(num_envs, spaces.Box(np.zeros_like(high), high, dtype=np.float32),
-                             spaces.Discrete(self.vec.num_actions))
-            self.opponent = opponent or uniform_random_policy(seed)
-            self.seats = (np.arange(num_envs) % n if learner_seat == "rotate"
-                          else np.full(num_envs, learner_seat, dtype=np.int64))
-            self._seed = seed
-            self._actions = None
-            # learner rewards of a slot's new game earned before the learner's first step in it (paid
-            # with that step: the step that ended the game before reports only that game's rewards)
-            self._carry = np.zeros(num_envs, np.float32)
-
-        def _to_learner(self, obs, masks, actors, rewards, done, infos):
-            """Let the opponents move until every slot waits for its learner; learner rewards add up."""
-            while True:
-                waiting = actors != self.seats
-                if not waiting.any():
-                    return obs, masks
-                actions = np.zeros(self.num_envs, np.int64)
-                chosen = np.asarray(self.opponent(obs[waiting], masks[waiting]), dtype=np.int64)
-                actions[waiting] = chosen
-                actions[~waiting] = -1   # slots at the learner's turn keep their state
-                obs, masks, actors, rewards_more, term, trunc, more = self._partial_step(actions)
-                add_learner_rewards(rewards, self._carry, rewards_more, self.seats, done)
-                for i in np.flatnonzero(term | trunc):
-                    if not done[i]:
-                        done[i] = True
-                        infos[i].update(more[i])
-                        self._new_episode(i)
-
-        def _partial_step(self, actions):
-            """Step only the slots with an action >= 0 (the others keep their state)."""
-            vec = self.vec
-            rewards, term, trunc, infos = vec.step_slots(actions, np.flatnonzero(actions >= 0))
-            for i in np.flatnonzero(term | trunc):
-                infos[i] = {"final_scores": infos[i]["final_scores"],
-                            "terminal_observation": infos[i]["final_observations"][self.seats[i]]}
-            return vec.obs.copy(), vec.masks.copy(), vec.actors.copy(), rewards, term, trunc, infos
-
-        def _new_episode(self, i: int) -> None:
-            if learner_seat == "rotate":
-                self.seats[i] = (self.seats[i] + 1) % self.vec.num_players
-
-        # -- VecEnv API ------------------------------------------------------------------------------
-        def reset(self):
-            obs, masks, actors = self.vec.reset(self._seed)
-            self._seed = None
-            self._carry[:] = 0.0
-            rewards = np.zeros(self.num_envs, np.float32)
-            done = np.zeros(self.num_envs, bool)
-            infos = [{} for _ in range(self.num_envs)]
-            obs, _ = self._to_learner(obs, masks, actors, rewards, done, infos)
-            self._carry += rewards  # paid before the learner's first step: reported with it
-            return obs
-
-        def step_async(self, actions):
-            self._actions = np.asarray(actions, dtype=np.int64)
-
-        def step_wait(self):
-            learner_actions, self._actions = self._actions, None
-            n = self.num_envs
-            rewards, self._carry = self._carry, np.zeros(n, np.float32)
-            done = np.zeros(n, bool)
-            infos: list[dict] = [{} for _ in range(n)]
-            obs, masks, actors, paid, term, trunc, more = self._partial_step(learner_actions)
-            rewards += paid[np.arange(n), self.seats]
-            for i in np.flatnonzero(term | trunc):
-                done[i] = True
-                infos[i].update(more[i])
-                infos[i]["TimeLimit.truncated"] = bool(trunc[i])
-                self._new_episode(i)
-            obs, _ = self._to_learner(obs, masks, actors, rewards, done, infos)
-            return obs, rewards, done, infos
-
-        def action_masks(self) -> np.ndarray:
-            return self.vec.masks.copy()
-
-        def close(self) -> None:
-            pass
-
-        def get_attr(self, attr_name, indices=None):
-            return [getattr(self, attr_name)] * len(self._indices(indices))
-
-        def set_attr(self, attr_name, value, indices=None):
-            setattr(self, attr_name, value)
-
-        def env_method(self, method_name, *args, indices=None, **kwargs):
-            if method_name == "action_masks":
-                return list(self.vec.masks[self._indices(indices)])
-            raise AttributeError(f"LearnerVecEnv has no per-game method {method_name!r}")
-
-        def env_is_wrapped(self, wrapper_class, indices=None):
-            return [False] * len(self._indices(indices))
-
-        def seed(self, seed=None):
-            self._seed = seed
-            return [seed] * self.num_envs
-
-        def _indices(self, indices):
-            if indices is None:
-                return list(range(self.num_envs))
-            return [indices] if isinstance(indices, int) else list(indices)
-
-    return LearnerVecEnv()
 
 
 def random_rollout(variant: str, num_envs: int, steps: int, seed: int, config: dict | None = None) -> int:
