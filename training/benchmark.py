@@ -69,6 +69,7 @@ PROTOCOL = (
     Entry("bohnanza", dict(PRESET, num_players=4), seed=2026_4000),
     Entry("bohnanza", {"num_players": 4}, seed=2026_4100, note="default rules"),  # the printed game's trading
     Entry("bohnanza", dict(PRESET, num_players=5), seed=2026_5000),
+    Entry("bohnanza", {"num_players": 5}, seed=2026_5100, note="default rules"),
     Entry("bohnanza", dict(PRESET, edition="english", num_players=6), seed=2026_8600),  # BASE-2: English only
     Entry("bohnanza", dict(PRESET, edition="english", num_players=7), seed=2026_8700),
     Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2000),

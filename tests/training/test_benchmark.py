@@ -111,8 +111,8 @@ def test_the_base_game_is_measured_under_its_default_rules_too(capsys, monkeypat
     """BASE-1 with the printed trading rules is an entry of its own beside the learning preset's, and
     --entry picks one entry by its table heading."""
     default = [e for e in PROTOCOL if e.variant == "bohnanza" and e.config["trade_preset"] is None]
-    assert [e.label for e in default] == ["bohnanza, 4 players (default rules)"]
-    assert default[0].config["num_players"] == 4 and default[0].config["offer_actions"] == "composed"
+    assert [e.label for e in default] == ["bohnanza, 4 players (default rules)", "bohnanza, 5 players (default rules)"]
+    assert all(e.config["offer_actions"] == "composed" for e in default)
     assert len({e.label for e in PROTOCOL}) == len(PROTOCOL) and len({e.seed for e in PROTOCOL}) == len(PROTOCOL)
     import bean_env.training.benchmark as benchmark
 

@@ -156,11 +156,11 @@ def test_pickled_code_is_refused(tmp_path):
 def test_no_shipped_policy_is_a_clear_error():
     assert shipped_checkpoint("hostile_takeover") is None  # shipped by config (player count), not by name
     agent = make_agent("ppo")
-    game = new_game("bohnanza", seed=1, num_players=5)  # the default trading rules: no 5-player policy shipped
+    game = new_game("bohnanza", seed=1, num_players=3)  # the default trading rules: no 3-player policy shipped
     with pytest.raises(ValueError, match="no shipped 'ppo' policy for variant 'bohnanza'") as err:
         agent.act(game.view(game.current_player), game.legal_actions())
     # it names the closest shipped config and how this one differs: the 4-player default-rules policy
-    assert str(err.value).split("closest differs in")[1].startswith(" num_players=4 (here 5);")
+    assert str(err.value).split("closest differs in")[1].startswith(" num_players=4 (here 3);")
     # the preset's options set one by one, without naming the preset: the preset is named
     game = new_game("bohnanza", seed=1, num_players=5, max_offer_cards=2, offer_actions="macro",
                     proposals="active_only", max_trade_rounds=1)
@@ -188,8 +188,8 @@ def test_shipped_policy_plays(variant):
 def test_shipped_bohnanza_policies_play_their_table(players):
     """A bohnanza policy is shipped per player count under the learning trade preset (under 5 MB each);
     make_agent("ppo") picks it for views of exactly that config and follows the game's history (no
-    warning about an empty negotiation memory); under the default trading rules only the 4-player table
-    has one."""
+    warning about an empty negotiation memory); under the default trading rules only the 4- and 5-player
+    tables have one."""
     import warnings
 
     from bean_env.agents.base import play_out
@@ -209,25 +209,26 @@ def test_shipped_bohnanza_policies_play_their_table(players):
         play_out(game, agents)
     assert game.is_over and agents[0].checkpoint == path
     default = shipped_checkpoint("bohnanza", validate("bohnanza", {"num_players": players, **edition}))
-    assert (default is not None) == (players == 4) and default != path
+    assert (default is not None) == (players in (4, 5)) and default != path
 
 
-def test_shipped_default_rules_policy_plays_the_printed_game():
-    """The 4-player policy of the default trading rules (offers composed card by card) plays a whole game
-    against heuristic players; a view of the learning preset gets the preset's policy instead."""
+@pytest.mark.parametrize("players", [4, 5])
+def test_shipped_default_rules_policy_plays_the_printed_game(players):
+    """The 4- and 5-player policies of the default trading rules (offers composed card by card) play a
+    whole game against heuristic players; a view of the learning preset gets the preset's policy instead."""
     from bean_env.agents.base import play_out
     from bean_env.engine.config import validate
 
-    config = validate("bohnanza", {"num_players": 4})
+    config = validate("bohnanza", {"num_players": players})
     path = shipped_checkpoint("bohnanza", config)
     if path is None:
-        pytest.skip("no shipped policy for 4-player bohnanza under its default rules")
-    assert path.name == "bohnanza_4p_default.pt" and path.stat().st_size < 5 * 1024 * 1024
-    game = new_game("bohnanza", seed=12, num_players=4)
-    agents = [make_agent("heuristic", seed=q) for q in range(3)] + [make_agent("ppo", seed=3)]
+        pytest.skip(f"no shipped policy for {players}-player bohnanza under its default rules")
+    assert path.name == f"bohnanza_{players}p_default.pt" and path.stat().st_size < 5 * 1024 * 1024
+    game = new_game("bohnanza", seed=12, num_players=players)
+    agents = [make_agent("heuristic", seed=q) for q in range(players - 1)] + [make_agent("ppo", seed=3)]
     play_out(game, agents)
-    assert game.is_over and agents[3].checkpoint == path
-    preset = validate("bohnanza", {"num_players": 4, "trade_preset": "learning"})
+    assert game.is_over and agents[-1].checkpoint == path
+    preset = validate("bohnanza", {"num_players": players, "trade_preset": "learning"})
     assert shipped_checkpoint("bohnanza", preset) not in (None, path)
 
 
