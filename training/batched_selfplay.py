@@ -39,9 +39,7 @@ class BatchedSelfPlayVecEnv(VecEnv):
         self.vec = VectorEnv(variant, n_envs, **options)
         self.pool = pool
         self.render_mode = None
-        high = self.vec.envs[0].observation_space("player_0")["observation"].high
-        super().__init__(n_envs, spaces.Box(np.zeros_like(high), high, dtype=np.float32),
-                         spaces.Discrete(self.vec.num_actions))
+        super().__init__(n_envs, self.vec.observation_box, spaces.Discrete(self.vec.num_actions))
         n = self.vec.num_players
         self._rng = random.Random(seed)
         self._seed: int | None = seed

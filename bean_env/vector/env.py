@@ -73,7 +73,9 @@ class VectorEnv:
         self.variant = variant
         self.num_envs = num_envs
         self.num_players = len(first.possible_agents)
-        self.obs_size = first.observation_space(first.possible_agents[0])["observation"].shape[0]
+        #: one game's observation space (the AEC env's ``observation`` Box) and action count
+        self.observation_box = first.observation_space(first.possible_agents[0])["observation"]
+        self.obs_size = self.observation_box.shape[0]
         self.num_actions = first.action_space(first.possible_agents[0]).n
         # observations of all stepped slots in one batched encode (same vectors as the AEC env's), with
         # an encoder of its own (the per-state blocks keep memos)

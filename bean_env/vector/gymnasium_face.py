@@ -48,8 +48,7 @@ class LearnerGymVectorEnv(GymVectorEnv):
         self.num_envs = num_envs
         self.metadata = {"autoreset_mode": mode}
         self.render_mode = None
-        high = vec.envs[0].observation_space("player_0")["observation"].high
-        self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
+        self.single_observation_space = vec.observation_box
         self.single_action_space = spaces.Discrete(vec.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -79,19 +78,19 @@ class LearnerGymVectorEnv(GymVectorEnv):
         obs, rewards, terminated, truncated, more = self.core.step(actions, waiting)
         infos = self._infos()
         ended = np.flatnonzero(terminated | truncated).tolist()
-        if self.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP:
-            for i in ended:
-                final = {"final_scores": np.asarray(more[i]["final_scores"], np.float64),
-                         "winners": list(more[i]["winners"]), "seat": more[i]["seat"]}
+        same_step = self.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+        self._ended[:] = False
+        for i in ended:
+            final = {"final_scores": np.asarray(more[i]["final_scores"], np.float64),
+                     "winners": list(more[i]["winners"])}
+            if same_step:
+                final["seat"] = more[i]["seat"]
                 infos = self._add_info(infos, {"final_obs": more[i]["final_observation"], "final_info": final}, i)
-        else:
-            self._ended[:] = False
-            for i in ended:
+            else:  # the final observation now, the next game at the slot's next step
                 obs[i] = more[i]["final_observation"]
                 infos["action_mask"][i] = False
                 infos["seat"][i] = more[i]["seat"]
-                infos = self._add_info(infos, {"final_scores": np.asarray(more[i]["final_scores"], np.float64),
-                                               "winners": list(more[i]["winners"])}, i)
+                infos = self._add_info(infos, final, i)
                 self._ended[i] = True
         return obs, rewards.astype(np.float64), terminated, truncated, infos
 

@@ -24,9 +24,7 @@ def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = 
         def __init__(self):
             self.core = LearnerBatch(variant, num_envs, opponent, learner_seat, seed, **options)
             self.render_mode = None
-            high = self.core.vec.envs[0].observation_space("player_0")["observation"].high
-            super().__init__(num_envs, spaces.Box(np.zeros_like(high), high, dtype=np.float32),
-                             spaces.Discrete(self.core.vec.num_actions))
+            super().__init__(num_envs, self.core.vec.observation_box, spaces.Discrete(self.core.vec.num_actions))
             self._next_seed: int | None = None
             self._actions: np.ndarray | None = None
 
