@@ -17,19 +17,20 @@ from typing import Any
 
 import numpy as np
 import torch
-from gymnasium import spaces
-from stable_baselines3.common.vec_env import VecEnv
 
 from bean_env.agents.ppo import MASKED_LOGIT, PolicyNet
 from bean_env.vector import VectorEnv, add_learner_rewards
+from bean_env.vector.sb3 import BatchVecEnv
 
 from .opponents import OpponentPool, SnapshotPlayer
 
 
-class BatchedSelfPlayVecEnv(VecEnv):
+class BatchedSelfPlayVecEnv(BatchVecEnv):
     """``n_envs`` learner-vs-pool games stepped as one batch. ``infos[i]`` at a game's end has ``seat``,
     ``win``, ``scores``, ``opponents`` and ``terminal_observation``; ``env_method("action_masks")``
     feeds MaskablePPO, ``env_method("add_snapshot", ...)`` and ``"snapshot_count"`` manage the pool."""
+
+    _methods = ("add_snapshot", "snapshot_count")  # one pool for every slot: answered once
 
     def __init__(self, variant: str, config: dict, n_envs: int, pool: OpponentPool, reward_mode: str = "win",
                  seed: int = 0, win_bonus: float = 0.0):
@@ -38,15 +39,12 @@ class BatchedSelfPlayVecEnv(VecEnv):
             options["win_bonus"] = win_bonus
         self.vec = VectorEnv(variant, n_envs, **options)
         self.pool = pool
-        self.render_mode = None
-        super().__init__(n_envs, self.vec.observation_box, spaces.Discrete(self.vec.num_actions))
+        super().__init__(self.vec, seed)
         n = self.vec.num_players
         self._rng = random.Random(seed)
-        self._seed: int | None = seed
         self._episode = [self._rng.randrange(n) for _ in range(n_envs)]  # seat offsets, then game counts
         self.seats = np.zeros(n_envs, dtype=np.int64)
         self.opponents: list[dict[int, Any]] = [{} for _ in range(n_envs)]
-        self._actions: np.ndarray | None = None
         self._torch_layers: dict[int, tuple] = {}  # id(net) -> (net, torch weights)
         # learner rewards of a slot's new game earned before the learner's first step in it (paid with
         # that step: the step that ended the game before reports only that game's rewards)
@@ -61,9 +59,6 @@ class BatchedSelfPlayVecEnv(VecEnv):
 
     def snapshot_count(self) -> int:
         return len(self.pool.snapshots)
-
-    def action_masks(self) -> np.ndarray:
-        return self.vec.masks.copy()
 
     # -- games -----------------------------------------------------------------------------------------
     def _new_game(self, i: int) -> None:
@@ -147,9 +142,6 @@ class BatchedSelfPlayVecEnv(VecEnv):
         self._carry += rewards  # paid before the learner's first step: reported with it
         return self.vec.obs.copy()
 
-    def step_async(self, actions: np.ndarray) -> None:
-        self._actions = np.asarray(actions, dtype=np.int64)
-
     def step_wait(self):
         actions, self._actions = self._actions, None
         n = self.num_envs
@@ -159,33 +151,3 @@ class BatchedSelfPlayVecEnv(VecEnv):
         self._play(actions, np.arange(n), rewards, dones, infos)
         self._to_learner(rewards, dones, infos)
         return self.vec.obs.copy(), rewards, dones, infos
-
-    def close(self) -> None:
-        pass
-
-    def seed(self, seed: int | None = None) -> list:
-        self._seed = seed
-        return [seed] * self.num_envs
-
-    def get_attr(self, attr_name: str, indices=None) -> list:
-        return [getattr(self, attr_name)] * len(self._indices(indices))
-
-    def set_attr(self, attr_name: str, value: Any, indices=None) -> None:
-        setattr(self, attr_name, value)
-
-    def env_method(self, method_name: str, *args, indices=None, **kwargs) -> list:
-        idx = self._indices(indices)
-        if method_name == "action_masks":
-            return list(self.vec.masks[idx])
-        if method_name in ("add_snapshot", "snapshot_count"):
-            result = getattr(self, method_name)(*args, **kwargs)  # one pool for every slot: once
-            return [result] * len(idx)
-        raise AttributeError(f"BatchedSelfPlayVecEnv has no per-game method {method_name!r}")
-
-    def env_is_wrapped(self, wrapper_class, indices=None) -> list:
-        return [False] * len(self._indices(indices))
-
-    def _indices(self, indices) -> list[int]:
-        if indices is None:
-            return list(range(self.num_envs))
-        return [indices] if isinstance(indices, int) else list(indices)
