@@ -2,11 +2,13 @@
 
     python benchmarks/vector_speed.py                       # bean_duel and 4-player bohnanza, N = 1, 8, 64
     python benchmarks/vector_speed.py --variant bean_duel --sizes 64 --seconds 2
+    python benchmarks/vector_speed.py --variant bean_solitaire --sizes 64   # with ArrayVectorEnv (numba)
 
     python benchmarks/vector_speed.py --learner --sizes 64      # the learner's batch vs gymnasium.make_vec
 
 A *step* is one agent decision. The AEC env runs PettingZoo's ``agent_iter``/``last``/``step`` loop
-(seeded once, then reset); the batched env steps N games per call with one batched random policy. With
+(seeded once, then reset); the batched env steps N games per call with one batched random policy (for a
+variant with array kernels also ``ArrayVectorEnv``, where numba is installed). With
 ``--learner`` a step is one learner decision (the random opponents' moves in between): the batched
 ``learner_gym_vector_env`` against ``gymnasium.make_vec(id, num_envs, vectorization_mode="sync")`` of the
 single-agent env, both with uniform random opponents. All contenders run in interleaved rounds; rates
@@ -24,11 +26,12 @@ import peers  # noqa: E402
 from timing import CLOCKS, interleaved, table  # noqa: E402
 
 
-def vector_loop(variant: str, config: dict, n: int, steps_per_call: int = 200):
+def vector_loop(variant: str, config: dict, n: int, steps_per_call: int = 200, arrays: bool = False):
     """Steps ``steps_per_call`` batched steps per call; returns the decisions made (n per step) and the
-    games that ended."""
+    games that ended. ``arrays``: ``ArrayVectorEnv`` (the array kernels) instead of ``VectorEnv``."""
     from bean_env.vector import VectorEnv, uniform_random_policy
-    vec = VectorEnv(variant, n, **config)
+    from bean_env.vector.array_env import ArrayVectorEnv
+    vec = (ArrayVectorEnv if arrays else VectorEnv)(variant, n, **config)
     policy = uniform_random_policy(0)
     state = {"obs": None}
 
@@ -76,7 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--learner", action="store_true",
                     help="time the learner's batched Gymnasium face against gymnasium.make_vec's sync mode")
     args = ap.parse_args(argv)
+    from bean_env._numba import AVAILABLE as numba_ready
     from bean_env.envs import make_env
+    from bean_env.vector.array_env import array_variants
     loops = {}
     if args.learner:
         import gymnasium
@@ -97,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         loops[f"{variant} AEC env"] = peers.aec_loop(make_env(variant, **config))
         for n in args.sizes:
             loops[f"{variant} VectorEnv N={n}"] = vector_loop(variant, config, n, max(1, 400 // n))
+            if variant in array_variants() and numba_ready:
+                loops[f"{variant} ArrayVectorEnv N={n}"] = vector_loop(variant, config, n, max(1, 400 // n), True)
     results = interleaved(loops, args.seconds, args.rounds, args.clock)
     print(table(results, [f"{v} AEC env" for v in args.variant], unit="steps/s"))
     return 0

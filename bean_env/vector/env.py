@@ -41,6 +41,29 @@ def _raw_env_class(variant: str):
     return importlib.import_module(f"bean_env.envs.{variant}_v1").raw_env
 
 
+def check_step(actions: Any, stepped: Any, masks: np.ndarray, actors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``actions`` (one integer per slot) and ``stepped`` (ascending distinct slots) as arrays; raises
+    (before anything changes) a ``TypeError`` or ``ValueError`` naming the slot unless each slot in
+    ``stepped`` got a legal action under ``masks`` (``actors``: the deciding seats, for the message)."""
+    num_envs, num_actions = masks.shape
+    actions, stepped = np.asarray(actions), np.asarray(stepped, dtype=np.intp)
+    if actions.shape != (num_envs,) or not np.issubdtype(actions.dtype, np.integer):
+        raise TypeError(f"actions must be {num_envs} integers, got shape {actions.shape} of {actions.dtype}")
+    if len(stepped) and (stepped.min() < 0 or stepped.max() >= num_envs
+                         or (len(stepped) > 1 and (np.diff(stepped) <= 0).any())):
+        raise ValueError(f"slots to step must be ascending and distinct in 0..{num_envs - 1}, "
+                         f"got {stepped.tolist()}")
+    a = actions[stepped]
+    ok = (a >= 0) & (a < num_actions)
+    ok[ok] = masks[stepped[ok], a[ok]]
+    if not ok.all():
+        bad = stepped[~ok]
+        i = int(bad[0])
+        raise ValueError(f"action {int(actions[i])} is not legal in game slot {i} "
+                         f"(seat {int(actors[i])}); {len(bad)} slot(s) got illegal actions")
+    return actions, stepped
+
+
 class _Gathered:
     """What the stepped slots left to observe (state, acting seat, memory) and their legal indices, as
     the slots are stepped; encoded and scattered into the batch arrays at the end."""
@@ -173,17 +196,6 @@ class VectorEnv:
         agent = env.agent_selection
         return env.terminations.get(agent, True) or env.truncations.get(agent, True)
 
-    def _check(self, actions: np.ndarray, stepped: np.ndarray) -> None:
-        """Raise (before anything changes) unless each slot in ``stepped`` got a legal action."""
-        a = actions[stepped]
-        ok = (a >= 0) & (a < self.num_actions)
-        ok[ok] = self.masks[stepped[ok], a[ok]]
-        if not ok.all():
-            bad = stepped[~ok]
-            i = int(bad[0])
-            raise ValueError(f"action {int(actions[i])} is not legal in game slot {i} "
-                             f"(seat {int(self.actors[i])}); {len(bad)} slot(s) got illegal actions")
-
     # -- API -------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """New games in every slot (slot seeds drawn from ``seed``): (observations, masks, actors)."""
@@ -212,15 +224,7 @@ class VectorEnv:
         For drivers in which different seats are played by different policies. ``observe=False`` skips
         the observations of the stepped slots (for a policy that reads only masks): their rows of ``obs``
         are stale until ``refresh()``."""
-        actions, stepped = np.asarray(actions), np.asarray(stepped, dtype=np.intp)
-        if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
-            raise TypeError(f"actions must be {self.num_envs} integers, got shape {actions.shape} of "
-                            f"{actions.dtype}")
-        if len(stepped) and (stepped.min() < 0 or stepped.max() >= self.num_envs
-                             or (len(stepped) > 1 and (np.diff(stepped) <= 0).any())):
-            raise ValueError(f"slots to step must be ascending and distinct in 0..{self.num_envs - 1}, "
-                             f"got {stepped.tolist()}")
-        self._check(actions, stepped)
+        actions, stepped = check_step(actions, stepped, self.masks, self.actors)
         n = self.num_envs
         rewards = np.zeros((n, self.num_players), np.float32)
         terminated = np.zeros(n, bool)

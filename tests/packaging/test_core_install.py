@@ -3,7 +3,8 @@
 The test venv has every extra installed, so a child process hides them: an import hook refuses every
 module of an optional dependency (the extras of ``pyproject.toml``, mapped to their import names below),
 as if it were not installed. Under it the engine, every variant's AEC env, the baseline agents, the text
-interface, the replay page and ``bean-env list`` work, and the ``ppo`` agent says which extra it needs.
+interface, the replay page, the batched env and ``bean-env list`` work, and the ``ppo`` agent and the array
+batched env say which extra they need.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ EXTRA_MODULES = {
     "matplotlib": ["matplotlib"], "tqdm": ["tqdm"], "torch": ["torch"], "stable-baselines3": ["stable_baselines3"],
     "sb3-contrib": ["sb3_contrib"], "tensorboard": ["tensorboard"], "threadpoolctl": ["threadpoolctl"],
     "ray": ["ray"], "rlcard": ["rlcard"], "open-spiel": ["pyspiel", "open_spiel"], "pillow": ["PIL"],
-    "textarena": ["textarena"],
+    "textarena": ["textarena"], "numba": ["numba", "llvmlite"],
 }
 
 HIDE = """
@@ -71,6 +72,14 @@ try:
     report["ppo"] = "played"
 except ImportError as exc:
     report["ppo"] = str(exc)
+from bean_env.vector import VectorEnv
+from bean_env.vector.array_env import ArrayVectorEnv
+report["vector_env"] = VectorEnv("bean_solitaire", 2).reset(seed=0)[0].shape[0]
+try:
+    ArrayVectorEnv("bean_solitaire", 2)
+    report["array_env"] = "built"
+except ImportError as exc:
+    report["array_env"] = str(exc)
 hidden = sorted(m for m in sys.modules if m.split(".")[0] in HIDDEN)
 report["hidden_loaded"] = hidden
 print(json.dumps(report))
@@ -102,6 +111,8 @@ def test_core_install_plays_every_variant_without_the_extras():
         assert report[variant]["env_steps"] > 20 and report[variant]["env_agents_left"] == 0, variant
     assert report["mcts_game_over"] and report["replay_page"] and report["text_env_legal"] > 0
     assert report["ppo"] == "the 'ppo' agent needs torch: pip install 'bean-env[train]'"
+    assert report["vector_env"] == 2
+    assert report["array_env"] == "ArrayVectorEnv needs numba: pip install 'bean-env[fast]'"
     assert report["hidden_loaded"] == []
 
 

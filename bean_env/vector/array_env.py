@@ -1,0 +1,152 @@
+"""The batched env on array kernels: ``VectorEnv``'s API and games, with the state of all N games held as
+arrays and the rules, masks and observations compiled by numba (``vector.kernels``).
+
+Only variants with kernels have it (``array_variants()``: `bean_solitaire` so far). A new game's set-up
+(its shuffle) is the engine's: each slot's games are seeded as ``VectorEnv`` seeds them, so both give the
+same games, observations, masks, rewards and infos for the same seed and actions (golden tests).
+"""
+from __future__ import annotations
+
+import importlib
+import random
+import secrets
+from typing import Any, Sequence
+
+import numpy as np
+
+from .. import _numba
+from ..engine.game import new_game
+from .env import _raw_env_class, check_step
+
+# variant -> the module of its kernels
+KERNELS = {"bean_solitaire": "bean_env.vector.kernels.solitaire"}
+# reward modes as the kernels code them ("margin" is the score where a player plays alone)
+_MODES = {"win": 0, "score": 1, "margin": 1, "dense": 2}
+
+
+def array_variants() -> tuple[str, ...]:
+    """The variants with array kernels."""
+    return tuple(KERNELS)
+
+
+class ArrayVectorEnv:
+    """``num_envs`` games of ``variant`` on array kernels (options as the AEC env's); the API of
+    ``VectorEnv`` (``reset``, ``step``, ``step_slots``, ``refresh`` and its batch arrays). Needs numba
+    (the ``fast`` extra)."""
+
+    def __init__(self, variant: str, num_envs: int, **options: Any):
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        cls = _raw_env_class(variant)  # raises for an unknown variant
+        if variant not in KERNELS:
+            raise ValueError(f"variant {variant!r} has no array kernels; allowed: {', '.join(KERNELS)} "
+                             "(every variant runs on VectorEnv)")
+        if not _numba.AVAILABLE:
+            raise ImportError("ArrayVectorEnv needs numba: pip install 'bean-env[fast]'")
+        options = dict(options)
+        options["illegal_action"] = "raise"
+        probe = cls(**options)  # checks every option
+        kernel = self._kernel = importlib.import_module(KERNELS[variant])
+        encoder, catalogue = probe.encoder, probe.catalogue
+        if tuple(b.name for b in encoder.blocks) != kernel.BLOCKS or catalogue.size != kernel.NUM_ACTIONS:
+            raise RuntimeError(f"the array kernels of {variant!r} do not match its observation or action layout")
+        self.variant = variant
+        self.num_envs = num_envs
+        self.config = probe.config
+        self.num_players = len(probe.possible_agents)
+        self.observation_box = probe.observation_space(probe.possible_agents[0])["observation"]
+        self.obs_size = self.observation_box.shape[0]
+        self.num_actions = catalogue.size
+        self._starts = np.array(encoder.starts, np.int64)
+        self._scale = encoder.scale
+        self._mode = _MODES[probe.reward_mode]
+        self._bonus = float(probe.win_bonus)
+        self._auto = bool(probe.auto_forced)
+        self.arrays = kernel.Arrays(num_envs)
+        self.obs = np.zeros((num_envs, self.obs_size), np.float32)
+        self.masks = np.zeros((num_envs, self.num_actions), bool)
+        self.actors = np.zeros(num_envs, np.int64)
+        self.episode_steps = np.zeros(num_envs, np.int64)
+        self.stale = np.zeros(num_envs, bool)
+        self._pending = np.zeros((num_envs, self.num_players), np.float32)
+        self._owes = np.zeros(num_envs, bool)
+        self._rngs: list[random.Random | None] = [None] * num_envs  # each slot's stream of game seeds
+        self._legal = np.empty(self.num_actions, np.int64)  # kernels' scratch
+        self._fits = np.empty(3, np.int64)
+
+    # -- slots -----------------------------------------------------------------------------------------
+    def _restart(self, i: int, seed: int | None = None) -> None:
+        """A new game in slot ``i`` (the next seed of the slot's stream, as the AEC env draws it), until a
+        game has a decision; what it paid at its start waits for the slot's next step."""
+        a, k = self.arrays, self._kernel
+        while True:
+            if seed is not None:
+                self._rngs[i] = random.Random(seed)
+                game_seed = seed
+            else:
+                rng = self._rngs[i]
+                if rng is None:
+                    rng = self._rngs[i] = random.Random(secrets.randbits(64))
+                game_seed = rng.getrandbits(62)
+            seed = None
+            k.load(a, i, new_game(self.variant, seed=game_seed, **self.config).state)
+            paid = k.advance(a.L, a.S, a.C, i, self._auto, self._mode, self._bonus, self._legal, self._fits)
+            self._pending[i, 0] = paid
+            if not a.S[i, k.OVER]:
+                self.episode_steps[i] = 0
+                self._owes[i] = paid != 0.0
+                return
+
+    def _observe(self, slots: np.ndarray, observe: bool = True) -> None:
+        a = self.arrays
+        self._kernel.observe(a.L, a.S, a.C, slots, self._starts, self._scale, self.obs, self.masks,
+                             self._legal, self._fits, observe)
+        self.actors[slots] = a.S[slots, self._kernel.ACTOR]
+        self.stale[slots] = not observe
+
+    def refresh(self) -> None:
+        """Encode the observations of the stale slots (stepped with ``observe=False``)."""
+        slots = np.flatnonzero(self.stale)
+        if len(slots):
+            self._observe(slots)
+
+    # -- API -------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """New games in every slot (slot seeds drawn from ``seed``): (observations, masks, actors)."""
+        if seed is not None:
+            seed = int(seed)
+        streams = random.Random(seed) if seed is not None else None
+        for i in range(self.num_envs):
+            self._restart(i, streams.getrandbits(62) if streams else None)
+        self._observe(np.arange(self.num_envs))
+        return self.obs.copy(), self.masks.copy(), self.actors.copy()
+
+    def step(self, actions: Sequence[int] | np.ndarray):
+        """As ``VectorEnv.step``: (observations, masks, actors, rewards, terminated, truncated, infos)."""
+        rewards, terminated, truncated, infos = self.step_slots(actions, np.arange(self.num_envs))
+        return self.obs.copy(), self.masks.copy(), self.actors.copy(), rewards, terminated, truncated, infos
+
+    def step_slots(self, actions: np.ndarray, stepped: np.ndarray, observe: bool = True):
+        """As ``VectorEnv.step_slots``: step the slots in ``stepped`` only; (rewards, terminated, truncated,
+        infos) of the whole batch."""
+        actions, stepped = check_step(actions, stepped, self.masks, self.actors)
+        n, a, k = self.num_envs, self.arrays, self._kernel
+        rewards = np.zeros((n, self.num_players), np.float32)
+        terminated = np.zeros(n, bool)
+        infos: list[dict] = [{} for _ in range(n)]
+        owed = stepped[self._owes[stepped]]
+        if len(owed):  # the start of these slots' games, reported with their first step
+            rewards[owed] += self._pending[owed]
+            self._owes[owed] = False
+        self.episode_steps[stepped] += 1
+        k.step(a.L, a.S, a.C, actions.astype(np.int64, copy=False), stepped, self._auto, self._mode,
+               self._bonus, rewards, terminated)
+        for i in np.flatnonzero(terminated).tolist():
+            self._observe(np.array([i]))
+            scores, winners = k.result(a, i)
+            infos[i] = {"final_scores": scores, "winners": winners,
+                        "episode_steps": int(self.episode_steps[i]), "final_observations": [self.obs[i].copy()]}
+            self._restart(i)
+        if len(stepped):
+            self._observe(stepped, observe)
+        return rewards, terminated, np.zeros(n, bool), infos
