@@ -2,6 +2,8 @@
 
 - ``env``: ``VectorEnv``, the games of every seat side by side (one shared policy can drive every
   seat of every game in one forward pass), ``uniform_random_policy``, ``random_rollout``.
+- ``array_env``: ``ArrayVectorEnv``, the same API and games on array kernels compiled by numba (the
+  ``fast`` extra; `bean_duel` and `bean_solitaire`), and ``make_vector_env`` choosing by ``backend``.
 - ``learner``: ``LearnerBatch``, one learner seat per game, the other seats played by a batched opponent
   policy; its faces ``learner_vec_env`` (stable-baselines3 ``VecEnv``, in ``sb3``) and
   ``learner_gym_vector_env`` (Gymnasium ``VectorEnv``, in ``gymnasium_face``).
@@ -10,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .array_env import ArrayVectorEnv, array_variants, make_vector_env
 from .env import BatchPolicy, VectorEnv, random_rollout, uniform_random_policy
 from .learner import LearnerBatch, add_learner_rewards
 
-__all__ = ["BatchPolicy", "LearnerBatch", "VectorEnv", "add_learner_rewards", "learner_gym_vector_env",
-           "learner_vec_env", "random_rollout", "uniform_random_policy"]
+__all__ = ["ArrayVectorEnv", "BatchPolicy", "LearnerBatch", "VectorEnv", "add_learner_rewards", "array_variants",
+           "learner_gym_vector_env", "learner_vec_env", "make_vector_env", "random_rollout", "uniform_random_policy"]
 
 
 def learner_vec_env(variant: str, num_envs: int, opponent: BatchPolicy | None = None,

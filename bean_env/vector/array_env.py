@@ -1,7 +1,7 @@
 """The batched env on array kernels: ``VectorEnv``'s API and games, with the state of all N games held as
 arrays and the rules, masks and observations compiled by numba (``vector.kernels``).
 
-Only variants with kernels have it (``array_variants()``: `bean_solitaire` so far). A new game's set-up
+Only variants with kernels have it (``array_variants()``: `bean_duel` and `bean_solitaire` so far). A new game's set-up
 (its shuffle) is the engine's: each slot's games are seeded as ``VectorEnv`` seeds them, so both give the
 same games, observations, masks, rewards and infos for the same seed and actions (golden tests).
 """
@@ -16,17 +16,29 @@ import numpy as np
 
 from .. import _numba
 from ..engine.game import new_game
-from .env import _raw_env_class, check_step
+from .env import VectorEnv, _raw_env_class, check_step
+from .kernels.common import ACTOR, MODES, OVER, P_AUTO, P_DUPLICATES, P_MODE
 
 # variant -> the module of its kernels
-KERNELS = {"bean_solitaire": "bean_env.vector.kernels.solitaire"}
-# reward modes as the kernels code them ("margin" is the score where a player plays alone)
-_MODES = {"win": 0, "score": 1, "margin": 1, "dense": 2}
+KERNELS = {"bean_duel": "bean_env.vector.kernels.duel", "bean_solitaire": "bean_env.vector.kernels.solitaire"}
+
+
+BACKENDS = ("engine", "arrays", "auto")
 
 
 def array_variants() -> tuple[str, ...]:
     """The variants with array kernels."""
     return tuple(KERNELS)
+
+
+def make_vector_env(variant: str, num_envs: int, backend: str = "engine", **options: Any):
+    """A batched env of ``num_envs`` games: ``VectorEnv`` (``backend="engine"``), ``ArrayVectorEnv``
+    (``"arrays"``), or the array one where the variant has kernels and numba is installed (``"auto"``)."""
+    if backend not in BACKENDS:
+        raise ValueError(f"bad backend {backend!r}; allowed: {', '.join(map(repr, BACKENDS))}")
+    if backend == "arrays" or (backend == "auto" and variant in KERNELS and _numba.AVAILABLE):
+        return ArrayVectorEnv(variant, num_envs, **options)
+    return VectorEnv(variant, num_envs, **options)
 
 
 class ArrayVectorEnv:
@@ -57,12 +69,15 @@ class ArrayVectorEnv:
         self.observation_box = probe.observation_space(probe.possible_agents[0])["observation"]
         self.obs_size = self.observation_box.shape[0]
         self.num_actions = catalogue.size
-        self._starts = np.array(encoder.starts, np.int64)
+        names = [b.name for b in encoder.blocks]
+        self._starts = np.array([encoder.starts[names.index(b)] for b in kernel.PLACED], np.int64)
         self._scale = encoder.scale
-        self._mode = _MODES[probe.reward_mode]
+        self._params = np.zeros(3, np.int64)
+        self._params[P_AUTO] = probe.auto_forced
+        self._params[P_MODE] = MODES[probe.reward_mode]
+        self._params[P_DUPLICATES] = new_game(variant, seed=0, **probe.config).rules.allow_duplicates
         self._bonus = float(probe.win_bonus)
-        self._auto = bool(probe.auto_forced)
-        self.arrays = kernel.Arrays(num_envs)
+        self.arrays = kernel.new_arrays(num_envs)
         self.obs = np.zeros((num_envs, self.obs_size), np.float32)
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
@@ -72,7 +87,8 @@ class ArrayVectorEnv:
         self._owes = np.zeros(num_envs, bool)
         self._rngs: list[random.Random | None] = [None] * num_envs  # each slot's stream of game seeds
         self._legal = np.empty(self.num_actions, np.int64)  # kernels' scratch
-        self._fits = np.empty(3, np.int64)
+        self._where = np.empty(3, np.int64)
+        self._seats = np.zeros(num_envs, np.int64)          # the seat each observed row is for
 
     # -- slots -----------------------------------------------------------------------------------------
     def _restart(self, i: int, seed: int | None = None) -> None:
@@ -90,19 +106,30 @@ class ArrayVectorEnv:
                 game_seed = rng.getrandbits(62)
             seed = None
             k.load(a, i, new_game(self.variant, seed=game_seed, **self.config).state)
-            paid = k.advance(a.L, a.S, a.C, i, self._auto, self._mode, self._bonus, self._legal, self._fits)
-            self._pending[i, 0] = paid
-            if not a.S[i, k.OVER]:
+            self._pending[i] = 0.0
+            k.advance(a.L, a.S, a.C, i, self._params, self._bonus, self._legal, self._where, self._pending)
+            if not a.S[i, OVER]:
                 self.episode_steps[i] = 0
-                self._owes[i] = paid != 0.0
+                self._owes[i] = self._pending[i].any()
                 return
 
     def _observe(self, slots: np.ndarray, observe: bool = True) -> None:
+        """Masks, actors and (``observe``) the actors' observations of ``slots``."""
         a = self.arrays
-        self._kernel.observe(a.L, a.S, a.C, slots, self._starts, self._scale, self.obs, self.masks,
-                             self._legal, self._fits, observe)
-        self.actors[slots] = a.S[slots, self._kernel.ACTOR]
+        self.actors[slots] = self._seats[slots] = a.S[slots, ACTOR]
+        self._kernel.observe(a.L, a.S, a.C, slots, self._seats, self._params, self._starts, self._scale,
+                             self.obs, self.masks, self._legal, self._where, observe)
         self.stale[slots] = not observe
+
+    def _final_observations(self, i: int) -> list[np.ndarray]:
+        """Every seat's observation of slot ``i``'s finished game, in seat order."""
+        a, out = self.arrays, []
+        for seat in range(self.num_players):
+            self._seats[i] = seat
+            self._kernel.observe(a.L, a.S, a.C, np.array([i]), self._seats, self._params, self._starts,
+                                 self._scale, self.obs, self.masks, self._legal, self._where, True)
+            out.append(self.obs[i].copy())
+        return out
 
     def refresh(self) -> None:
         """Encode the observations of the stale slots (stepped with ``observe=False``)."""
@@ -139,13 +166,12 @@ class ArrayVectorEnv:
             rewards[owed] += self._pending[owed]
             self._owes[owed] = False
         self.episode_steps[stepped] += 1
-        k.step(a.L, a.S, a.C, actions.astype(np.int64, copy=False), stepped, self._auto, self._mode,
-               self._bonus, rewards, terminated)
+        k.step(a.L, a.S, a.C, actions.astype(np.int64, copy=False), stepped, self._params, self._bonus, rewards,
+               terminated)
         for i in np.flatnonzero(terminated).tolist():
-            self._observe(np.array([i]))
             scores, winners = k.result(a, i)
-            infos[i] = {"final_scores": scores, "winners": winners,
-                        "episode_steps": int(self.episode_steps[i]), "final_observations": [self.obs[i].copy()]}
+            infos[i] = {"final_scores": scores, "winners": winners, "episode_steps": int(self.episode_steps[i]),
+                        "final_observations": self._final_observations(i)}
             self._restart(i)
         if len(stepped):
             self._observe(stepped, observe)

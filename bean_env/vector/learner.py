@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 
 from ..envs.aec import check_seed
-from .env import BatchPolicy, VectorEnv, uniform_random_policy
+from .array_env import make_vector_env
+from .env import BatchPolicy, uniform_random_policy
 
 LEARNER_SEATS = ("rotate", "random")  # the named choices of ``learner_seat`` beside a seat number
 
@@ -54,14 +55,16 @@ class LearnerBatch:
     """``num_envs`` games of ``variant`` (options as the AEC env's) in which the learner plays one seat of
     each slot and ``opponent`` (a ``BatchPolicy``; default: uniform random play from ``seed``) every other
     seat. ``obs``, ``masks`` and ``seats`` are the batch's arrays: the learner's observation, legal
-    actions and seat in each slot."""
+    actions and seat in each slot. ``backend``: the batched env's (``array_env.make_vector_env``;
+    ``"arrays"`` or ``"auto"`` runs `bean_duel` and `bean_solitaire` on array kernels, the same games)."""
 
     def __init__(self, variant: str, num_envs: int, opponent: BatchPolicy | None = None,
-                 learner_seat: int | str = "rotate", seed: int | None = None, **options: Any):
+                 learner_seat: int | str = "rotate", seed: int | None = None, backend: str = "engine",
+                 **options: Any):
         seed = check_seed(seed)
         if opponent is not None and not callable(opponent):
             raise TypeError(f"opponent must be a batched policy (obs, masks) -> actions, not {opponent!r}")
-        self.vec = VectorEnv(variant, num_envs, **options)
+        self.vec = make_vector_env(variant, num_envs, backend, **options)
         self.num_envs = num_envs
         self.learner_seat = check_learner_seat(learner_seat, self.vec.num_players)
         self._own_opponent = opponent is None  # uniform random play, reseeded with the games

@@ -1,7 +1,8 @@
-"""The batched env on array kernels (``ArrayVectorEnv``) against ``VectorEnv`` on the engine: the same games,
-observations, masks, actors, rewards, ends and infos for the same seed and actions (golden parity, in
-every reward mode, with and without forced moves applied, when only some slots step and when
-observations are skipped); card conservation on its arrays; bad input raises and changes nothing."""
+"""The batched env on array kernels (``ArrayVectorEnv``) against ``VectorEnv`` on the engine, for each
+variant with kernels: the same games, observations, masks, actors, rewards, ends and infos for the same
+seed and actions (golden parity, in every reward mode, with and without forced moves applied, with and
+without duplicate fields, when only some slots step and when observations are skipped, and through the
+learner's Gymnasium face); card conservation on its arrays; bad input raises and changes nothing."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,12 +10,14 @@ import pytest
 
 pytest.importorskip("numba")
 
-from bean_env.cards import DECKS  # noqa: E402
-from bean_env.vector import VectorEnv, uniform_random_policy  # noqa: E402
-from bean_env.vector.array_env import ArrayVectorEnv, array_variants  # noqa: E402
-from bean_env.vector.kernels import solitaire as k  # noqa: E402
+from bean_env.engine.game import new_game  # noqa: E402
+from bean_env.vector import (ArrayVectorEnv, VectorEnv, array_variants, learner_gym_vector_env,  # noqa: E402
+                             make_vector_env, uniform_random_policy)
+from bean_env.vector.kernels.common import card_counts  # noqa: E402
 
-VARIANT = "bean_solitaire"
+VARIANTS = ("bean_duel", "bean_solitaire")
+OPTIONS = [{}, {"reward_mode": "dense", "win_bonus": 0.5}, {"reward_mode": "score"}, {"reward_mode": "margin"},
+           {"auto_forced": False}]
 
 
 def _same_step(ref_out, arr_out, where: str) -> None:
@@ -28,11 +31,12 @@ def _same_step(ref_out, arr_out, where: str) -> None:
             assert np.array_equal(a["final_observations"][0], b["final_observations"][0]), f"{where}: slot {i}"
 
 
-@pytest.mark.parametrize("options", [{}, {"reward_mode": "dense", "win_bonus": 0.5}, {"reward_mode": "score"},
-                                     {"reward_mode": "margin"}, {"auto_forced": False}])
-def test_same_games_as_the_engine_env(options):
-    """MAF-1 .. MAF-14 as the engine plays them: every output equal over about 60 whole games."""
-    ref, arr = VectorEnv(VARIANT, 6, **options), ArrayVectorEnv(VARIANT, 6, **options)
+@pytest.mark.parametrize("variant, options", [(v, o) for v in VARIANTS for o in OPTIONS]
+                         + [("bean_duel", {"allow_duplicate_fields": False, "reward_mode": "margin"})])
+def test_same_games_as_the_engine_env(variant, options):
+    """DUEL-1 .. DUEL-7 and MAF-1 .. MAF-14 as the engine plays them: every output equal over 20 to 60
+    whole games."""
+    ref, arr = VectorEnv(variant, 6, **options), ArrayVectorEnv(variant, 6, **options)
     obs, masks, actors = ref.reset(seed=11)
     for x, y in zip((obs, masks, actors), arr.reset(seed=11)):
         assert np.array_equal(x, y)
@@ -44,12 +48,13 @@ def test_same_games_as_the_engine_env(options):
         _same_step(out, arr.step(actions), f"step {step}")
         obs, masks = out[0], out[1]
         games += int(out[4].sum())
-    assert games > 40
+    assert games > 20
 
 
-def test_some_slots_and_skipped_observations_match_the_engine_env():
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_some_slots_and_skipped_observations_match_the_engine_env(variant):
     """``step_slots`` on random subsets, half of them without observations until ``refresh``."""
-    ref, arr = VectorEnv(VARIANT, 5), ArrayVectorEnv(VARIANT, 5)
+    ref, arr = VectorEnv(variant, 5), ArrayVectorEnv(variant, 5)
     ref.reset(seed=2)
     arr.reset(seed=2)
     rng = np.random.default_rng(0)
@@ -70,14 +75,15 @@ def test_some_slots_and_skipped_observations_match_the_engine_env():
             assert not arr.stale.any() and np.array_equal(ref.obs, arr.obs)
 
 
-def test_the_same_seed_replays_and_cards_are_conserved():
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_same_seed_replays_and_cards_are_conserved(variant):
     """Reset with a seed replays the slots' games; after every step each game's cards, by type, are the
-    deck's (deck, discard pile, face-up cards, hand, fields, coins, bosses, treasury)."""
-    env = ArrayVectorEnv(VARIANT, 4)
+    deck's (deck, discard pile, face-up cards, hands, fields, coins, bosses, treasury, out of the game)."""
+    env = ArrayVectorEnv(variant, 4)
     policy = uniform_random_policy(5)
     runs = []
     composition = np.zeros(15, np.int64)
-    for bean, count in DECKS["AC"].items():
+    for bean, count in new_game(variant, seed=0).rules.composition().items():
         composition[bean] = count
     for _ in range(2):
         obs, masks, _ = env.reset(seed=9)
@@ -85,23 +91,42 @@ def test_the_same_seed_replays_and_cards_are_conserved():
         for _ in range(400):
             obs, masks, *_ = env.step(policy(obs, masks))
             trace.append(obs)
-            a = env.arrays
             for g in range(env.num_envs):
-                counts = np.zeros(15, np.int64)
-                for row in (k.DECK, k.DISC, k.FACE, k.HAND):
-                    np.add.at(counts, a.L[g, row, :a.S[g, row]], 1)
-                counts += a.C[g, k.COINS] + a.C[g, k.TREASURY]
-                for j in range(3):
-                    counts[a.S[g, k.F_TYPE + j]] += a.S[g, k.F_COUNT + j]
-                    counts[a.S[g, k.B_TYPE + j]] += a.S[g, k.B_COUNT + j]
+                counts = card_counts(env.arrays, g, env.num_players)
                 assert np.array_equal(counts, composition), g
         runs.append(np.stack(trace))
         policy = uniform_random_policy(5)
     assert np.array_equal(runs[0], runs[1])
 
 
+def test_learner_face_on_arrays_plays_the_same_games():
+    """``backend="arrays"`` through ``LearnerBatch`` and its Gymnasium face: the same learner games as on
+    the engine, random opponents seeded alike."""
+    envs = [learner_gym_vector_env("bean_duel", 4, seed=6, backend=b, reward_mode="dense")
+            for b in ("engine", "arrays")]
+    assert isinstance(envs[1].core.vec, ArrayVectorEnv) and isinstance(envs[0].core.vec, VectorEnv)
+    outs = [env.reset() for env in envs]
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        masks = outs[0][1]["action_mask"]
+        assert np.array_equal(masks, outs[1][1]["action_mask"]) and np.array_equal(outs[0][0], outs[1][0])
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        outs = [env.step(actions) for env in envs]
+        for x, y in zip(outs[0][1:4], outs[1][1:4]):
+            assert np.array_equal(x, y)
+        outs = [(o[0], o[4]) for o in outs]
+
+
+def test_backends_choose_the_env():
+    assert isinstance(make_vector_env("bean_duel", 2, backend="auto"), ArrayVectorEnv)
+    assert isinstance(make_vector_env("bean_duel", 2), VectorEnv)
+    assert isinstance(make_vector_env("al_cabohne", 2, backend="auto"), VectorEnv)
+    with pytest.raises(ValueError, match="bad backend 'numba'"):
+        make_vector_env("bean_duel", 2, backend="numba")
+
+
 def test_bad_input_raises_and_changes_nothing():
-    env = ArrayVectorEnv(VARIANT, 3)
+    env = ArrayVectorEnv("bean_duel", 3)
     obs, masks, _ = env.reset(seed=1)
     before = [x.copy() for x in (env.arrays.L, env.arrays.S, env.arrays.C, env.obs, env.masks)]
     illegal = np.array([int(np.flatnonzero(~m)[0]) for m in masks])
@@ -114,18 +139,20 @@ def test_bad_input_raises_and_changes_nothing():
     after = (env.arrays.L, env.arrays.S, env.arrays.C, env.obs, env.masks)
     assert all(np.array_equal(x, y) for x, y in zip(before, after))
     with pytest.raises(ValueError, match="no array kernels"):
-        ArrayVectorEnv("bean_duel", 2)
+        ArrayVectorEnv("hostile_takeover", 2)
     with pytest.raises(ValueError, match="unknown variant"):
         ArrayVectorEnv("chess", 2)
     with pytest.raises(ValueError, match="reward_mode"):
-        ArrayVectorEnv(VARIANT, 2, reward_mode="coins")
+        ArrayVectorEnv("bean_duel", 2, reward_mode="coins")
+    with pytest.raises(ValueError, match="num_players"):
+        ArrayVectorEnv("bean_duel", 2, num_players=3)
     with pytest.raises(ValueError, match="num_envs"):
-        ArrayVectorEnv(VARIANT, 0)
-    assert array_variants() == (VARIANT,)
+        ArrayVectorEnv("bean_duel", 0)
+    assert array_variants() == VARIANTS
 
 
 def test_without_numba_it_names_the_extra(monkeypatch):
     from bean_env import _numba
     monkeypatch.setattr(_numba, "AVAILABLE", False)
     with pytest.raises(ImportError, match=r"bean-env\[fast\]"):
-        ArrayVectorEnv(VARIANT, 2)
+        ArrayVectorEnv("bean_duel", 2)

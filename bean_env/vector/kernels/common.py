@@ -1,0 +1,310 @@
+"""The array layout shared by the kernels (games of at most two players and one run-out) and the pieces of
+rules and observation every such variant has (COM-*).
+
+Terms (a game is one row ``g`` of each array):
+- *lists* ``L[g, k]`` with lengths ``S[g, k]`` for ``k`` in DECK, DISC (discard pile), FACE (face-up cards,
+  in the engine's order), HAND + p (seat p's hand, front first), COIN + p (seat p's coin stack); top of
+  deck, discard pile and coin stack = last.
+- *scalars* ``S[g, column]``: the columns below; field ``f`` of seat ``p`` is ``F_TYPE + 3 p + f`` (type
+  code, -1 when empty) and ``F_COUNT + 3 p + f``; the bosses ``B_TYPE + b`` and ``B_COUNT + b``.
+- *counts* ``C[g, TREASURY | REMOVED, type]``: the mafia's treasury and the cards out of the game.
+- *raw row*: an observation before scaling; ``finish_row`` scales it as ``ObservationEncoder`` does.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...cards import NUM_TYPES, coins_for
+from ...engine.state import EMPTY
+from ..._numba import njit
+
+DECK, DISC, FACE, HAND, COIN = 0, 1, 2, 3, 5      # list rows (HAND and COIN: + seat)
+LISTS = 7
+(RUNOUTS, END_PENDING, OVER, DECISION, PLANTED, TURN, ACTOR, ACTIVE, TREASURY_N, REMOVED_N, PAID,
+ F_TYPE, F_COUNT, NFIELDS, B_TYPE, B_COUNT, STEPS) = (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 25, 31,
+                                                      33, 36, 39)
+COLUMNS = 40
+TREASURY, REMOVED = 0, 1                          # rows of C
+COIN_TABLE = np.array([[coins_for(b, n) for n in range(200)] for b in range(NUM_TYPES)], np.int64)
+R_WIN, R_SCORE, R_MARGIN, R_DENSE = 0, 1, 2, 3   # reward modes
+MODES = {"win": R_WIN, "score": R_SCORE, "margin": R_MARGIN, "dense": R_DENSE}
+P_AUTO, P_MODE, P_DUPLICATES = 0, 1, 2            # the env's options, as the kernels read them (``params``)
+DISCARD_RUNS = 6
+HAND_K = 4
+
+
+class Arrays:
+    """The state arrays of ``n`` games whose deck has ``cards`` cards."""
+
+    def __init__(self, n: int, cards: int):
+        self.L = np.zeros((n, LISTS, cards), np.int64)
+        self.S = np.zeros((n, COLUMNS), np.int64)
+        self.C = np.zeros((n, 2, NUM_TYPES), np.int64)
+
+
+def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
+    """Copy what every variant has of the engine state ``s`` into row ``g`` (``decisions``: the decision
+    points in the observation's order)."""
+    if s.n > 2 or s.limit != 1 or s.set_aside or any(s.to_plant):
+        raise ValueError(f"a {s.variant} state the array kernels do not hold")
+    for p in range(s.n):
+        if any(k != 1 << p for k in s.known[p]):
+            raise ValueError("a state with hand cards shown to others; the array kernels do not hold it")
+    L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
+    S[:] = 0
+    C[:] = 0
+    lists = [(DECK, s.deck), (DISC, s.discard), (FACE, s.face_up)]
+    lists += [(HAND + p, s.hands[p]) for p in range(s.n)] + [(COIN + p, s.coins[p]) for p in range(s.n)]
+    for k, cards in lists:
+        S[k] = len(cards)
+        L[k, :len(cards)] = cards
+    S[RUNOUTS], S[END_PENDING], S[OVER] = s.runouts, int(s.end_pending), int(s.over)
+    S[DECISION] = decisions.index(s.decision)
+    S[PLANTED], S[TURN], S[ACTOR], S[ACTIVE] = s.planted, s.turn, s.actor, s.active
+    S[F_TYPE:F_TYPE + 3 * s.n] = s.ftype
+    S[F_COUNT:F_COUNT + 3 * s.n] = s.fcount
+    S[NFIELDS:NFIELDS + s.n] = s.nfields
+    for bean in s.removed:
+        C[REMOVED, bean] += 1
+    S[REMOVED_N] = len(s.removed)
+
+
+def card_counts(arrays: Arrays, g: int, players: int) -> np.ndarray:
+    """Cards of each type in game ``g`` wherever they are (lists, fields, bosses, treasury, out of the
+    game): the deck's composition at every step (card conservation)."""
+    L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
+    counts = C[TREASURY] + C[REMOVED]
+    rows = [DECK, DISC, FACE] + [HAND + p for p in range(players)] + [COIN + p for p in range(players)]
+    for k in rows:
+        counts += np.bincount(L[k, :S[k]], minlength=NUM_TYPES)
+    for i in range(3 * players):
+        if S[F_COUNT + i]:
+            counts[S[F_TYPE + i]] += S[F_COUNT + i]
+    for b in range(3):
+        if S[B_COUNT + b]:
+            counts[S[B_TYPE + b]] += S[B_COUNT + b]
+    return counts
+
+
+# -- lists, fields, drawing ------------------------------------------------------------------------------
+@njit(cache=True)
+def push(L, S, g, k, card):
+    L[g, k, S[g, k]] = card
+    S[g, k] += 1
+
+
+@njit(cache=True)
+def pop_at(L, S, g, k, i):
+    """Remove and return the card at position ``i`` of list ``k`` (the others keep their order)."""
+    card = L[g, k, i]
+    n = S[g, k]
+    for j in range(i, n - 1):
+        L[g, k, j] = L[g, k, j + 1]
+    S[g, k] = n - 1
+    return card
+
+
+@njit(cache=True)
+def count_in(L, S, g, k, bean):
+    m = 0
+    for i in range(S[g, k]):
+        if L[g, k, i] == bean:
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def remove_first(L, S, g, k, bean):
+    for i in range(S[g, k]):
+        if L[g, k, i] == bean:
+            pop_at(L, S, g, k, i)
+            return
+
+
+@njit(cache=True)
+def harvest(L, S, g, p, f):
+    """COM-5: field ``f`` of seat ``p`` sold: coins onto its stack, the rest onto the discard pile."""
+    i = 3 * p + f
+    bean = S[g, F_TYPE + i]
+    count = S[g, F_COUNT + i]
+    coins = COIN_TABLE[bean, count]
+    for _ in range(coins):
+        push(L, S, g, COIN + p, bean)
+    for _ in range(count - coins):
+        push(L, S, g, DISC, bean)
+    S[g, F_TYPE + i] = EMPTY
+    S[g, F_COUNT + i] = 0
+
+
+@njit(cache=True)
+def final_harvest(L, S, g, n):
+    """COM-10, then the game is over."""
+    for p in range(n):
+        for f in range(S[g, NFIELDS + p]):
+            if S[g, F_COUNT + 3 * p + f]:
+                harvest(L, S, g, p, f)
+    S[g, OVER] = 1
+    S[g, ACTOR] = -1
+
+
+@njit(cache=True)
+def fits(S, g, p, bean, duplicates, out):
+    """COM-3: fields of seat ``p`` where ``bean`` may be planted, ascending, into ``out``; how many."""
+    k = 0
+    growing = False
+    for f in range(S[g, NFIELDS + p]):
+        if S[g, F_TYPE + 3 * p + f] == bean:
+            growing = True
+    for f in range(S[g, NFIELDS + p]):
+        t = S[g, F_TYPE + 3 * p + f]
+        if t == bean or (S[g, F_COUNT + 3 * p + f] == 0 and (duplicates or not growing)):
+            out[k] = f
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def harvestable(S, g, p, first, out, k):
+    """COM-6: the harvest actions (``first + f``) of seat ``p`` appended to ``out`` from ``k``; the new
+    count (one-card fields only while no field has two or more)."""
+    nf = S[g, NFIELDS + p]
+    big = False
+    for f in range(nf):
+        if S[g, F_COUNT + 3 * p + f] >= 2:
+            big = True
+    for f in range(nf):
+        c = S[g, F_COUNT + 3 * p + f]
+        if (big and c >= 2) or (not big and c == 1):
+            out[k] = first + f
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def draw(L, S, g):
+    """COM-9 with one run-out: the top deck card (taking the last one is the run-out), or -1."""
+    n = S[g, DECK]
+    if n:
+        S[g, DECK] = n - 1
+        if n == 1:
+            S[g, RUNOUTS] = 1
+        return L[g, DECK, n - 1]
+    S[g, RUNOUTS] = 1
+    return -1
+
+
+@njit(cache=True)
+def draw_to_hand(L, S, g, p, count):
+    for _ in range(count):
+        if S[g, RUNOUTS] >= 1:
+            return
+        card = draw(L, S, g)
+        if card < 0:
+            return
+        push(L, S, g, HAND + p, card)
+
+
+@njit(cache=True)
+def flush_face(L, S, g):
+    """The face-up cards onto the discard pile, in order (the game's last step)."""
+    for i in range(S[g, FACE]):
+        push(L, S, g, DISC, L[g, FACE, i])
+    S[g, FACE] = 0
+
+
+@njit(cache=True)
+def result_reward(mode, p, score, win, margin, bonus):
+    """What seat ``p`` is paid when the game ends, beyond the dense payments (``win``: its win reward)."""
+    if mode == R_WIN:
+        return win
+    if mode == R_SCORE:
+        return float(score)
+    if mode == R_MARGIN:
+        return margin
+    return bonus * win
+
+
+# -- observation pieces (the common blocks, ``envs.obs.common``) -----------------------------------------------
+@njit(cache=True)
+def w_counts(L, S, g, k, tslot, row, at):
+    for i in range(S[g, k]):
+        row[at + tslot[L[g, k, i]]] += 1.0
+
+
+@njit(cache=True)
+def w_table(L, S, g, me, n, t, tslot, decision, row, starts):
+    """The blocks decision, actor_active, hand, hand_sizes, fields, coins, face_up, discard, deck and
+    discard_runs (block positions ``starts[0..9]``) for seat ``me``; zeros stay unwritten."""
+    row[starts[0] + decision] = 1.0
+    at = starts[1]
+    if S[g, ACTOR] >= 0 and not S[g, OVER]:
+        row[at + (S[g, ACTOR] - me) % n] = 1.0
+    row[at + n + (S[g, ACTIVE] - me) % n] = 1.0
+    at = starts[2]
+    w_counts(L, S, g, HAND + me, tslot, row, at)
+    for i in range(min(HAND_K, S[g, HAND + me])):
+        row[at + t + i * t + tslot[L[g, HAND + me, i]]] = 1.0
+    for k in range(n):
+        q = (me + k) % n
+        row[starts[3] + k] = S[g, HAND + q]
+        at = starts[4] + k * 3 * (t + 2)
+        for f in range(S[g, NFIELDS + q]):
+            c = S[g, F_COUNT + 3 * q + f]
+            if c:
+                row[at + tslot[S[g, F_TYPE + 3 * q + f]]] = 1.0
+                row[at + t] = c
+            row[at + t + 1] = 1.0
+            at += t + 2
+        at = starts[5] + k * (t + 1)
+        row[at] = S[g, COIN + q]
+        w_counts(L, S, g, COIN + q, tslot, row, at + 1)
+    w_counts(L, S, g, FACE, tslot, row, starts[6])
+    at = starts[7]
+    nd = S[g, DISC]
+    if nd:
+        row[at + tslot[L[g, DISC, nd - 1]]] = 1.0
+        w_counts(L, S, g, DISC, tslot, row, at + t)
+        row[at + 2 * t] = nd
+    at = starts[8]
+    row[at] = S[g, DECK]
+    row[at + 1] = S[g, RUNOUTS]
+    row[at + 2] = max(1 - S[g, RUNOUTS], 0)
+    row[at + 3] = S[g, TURN]
+    row[at + 4] = S[g, END_PENDING]
+    row[at + 5] = S[g, REMOVED_N]
+    at = starts[9]
+    i = nd - 1
+    for _ in range(DISCARD_RUNS):
+        if i < 0:
+            break
+        bean = L[g, DISC, i]
+        j = i
+        while j >= 0 and L[g, DISC, j] == bean:
+            j -= 1
+        row[at + tslot[bean]] = 1.0
+        row[at + t] = i - j
+        at += t + 1
+        i = j
+
+
+@njit(cache=True)
+def w_unseen(L, S, g, me, n, t, tslot, row, at):
+    """Card counting: the deck and the other seats' hands (never shown here), by type slot, then their total."""
+    w_counts(L, S, g, DECK, tslot, row, at)
+    total = S[g, DECK]
+    for q in range(n):
+        if q != me:
+            w_counts(L, S, g, HAND + q, tslot, row, at)
+            total += S[g, HAND + q]
+    row[at + t] = total
+
+
+@njit(cache=True)
+def finish_row(row, scale):
+    """Scale a raw row in place as the encoder does: the float32 product, capped at 1."""
+    one = np.float32(1.0)
+    for i in range(row.shape[0]):
+        v = row[i]
+        if v != 0.0:
+            v = v * scale[i]
+            row[i] = v if v < one else one
