@@ -1,7 +1,8 @@
 """The batched env on array kernels: ``VectorEnv``'s API and games, with the state of all N games held as
 arrays and the rules, masks and observations compiled by numba (``vector.kernels``).
 
-Only variants with kernels have it (``array_variants()``: `bean_duel` and `bean_solitaire` so far). A new game's set-up
+Only variants with kernels have it (``array_variants()``: `al_cabohne`, `bean_duel` and `bean_solitaire`;
+`bohnanza` and `hostile_takeover` run on ``VectorEnv``). A new game's set-up
 (its shuffle) is the engine's: each slot's games are seeded as ``VectorEnv`` seeds them, so both give the
 same games, observations, masks, rewards and infos for the same seed and actions (golden tests).
 """
@@ -17,10 +18,11 @@ import numpy as np
 from .. import _numba
 from ..engine.game import new_game
 from .env import VectorEnv, _raw_env_class, check_step
-from .kernels.common import ACTOR, MODES, OVER, P_AUTO, P_DUPLICATES, P_MODE
+from .kernels.common import ACTOR, OVER
 
 # variant -> the module of its kernels
-KERNELS = {"bean_duel": "bean_env.vector.kernels.duel", "bean_solitaire": "bean_env.vector.kernels.solitaire"}
+KERNELS = {"al_cabohne": "bean_env.vector.kernels.mafia", "bean_duel": "bean_env.vector.kernels.duel",
+           "bean_solitaire": "bean_env.vector.kernels.mafia"}
 
 
 BACKENDS = ("engine", "arrays", "auto")
@@ -60,8 +62,8 @@ class ArrayVectorEnv:
         probe = cls(**options)  # checks every option
         kernel = self._kernel = importlib.import_module(KERNELS[variant])
         encoder, catalogue = probe.encoder, probe.catalogue
-        if tuple(b.name for b in encoder.blocks) != kernel.BLOCKS or catalogue.size != kernel.NUM_ACTIONS:
-            raise RuntimeError(f"the array kernels of {variant!r} do not match its observation or action layout")
+        if tuple(b.name for b in encoder.blocks) != kernel.BLOCKS:
+            raise RuntimeError(f"the array kernels of {variant!r} do not match its observation layout")
         self.variant = variant
         self.num_envs = num_envs
         self.config = probe.config
@@ -72,12 +74,8 @@ class ArrayVectorEnv:
         names = [b.name for b in encoder.blocks]
         self._starts = np.array([encoder.starts[names.index(b)] for b in kernel.PLACED], np.int64)
         self._scale = encoder.scale
-        self._params = np.zeros(3, np.int64)
-        self._params[P_AUTO] = probe.auto_forced
-        self._params[P_MODE] = MODES[probe.reward_mode]
-        self._params[P_DUPLICATES] = new_game(variant, seed=0, **probe.config).rules.allow_duplicates
+        self.arrays, self._params = kernel.prepare(variant, num_envs, probe)  # raises unless the layouts match
         self._bonus = float(probe.win_bonus)
-        self.arrays = kernel.new_arrays(num_envs)
         self.obs = np.zeros((num_envs, self.obs_size), np.float32)
         self.masks = np.zeros((num_envs, self.num_actions), bool)
         self.actors = np.zeros(num_envs, np.int64)
@@ -107,7 +105,7 @@ class ArrayVectorEnv:
             seed = None
             k.load(a, i, new_game(self.variant, seed=game_seed, **self.config).state)
             self._pending[i] = 0.0
-            k.advance(a.L, a.S, a.C, i, self._params, self._bonus, self._legal, self._where, self._pending)
+            k.advance(a.L, a.S, a.C, a.M, i, self._params, self._bonus, self._legal, self._where, self._pending)
             if not a.S[i, OVER]:
                 self.episode_steps[i] = 0
                 self._owes[i] = self._pending[i].any()
@@ -166,10 +164,10 @@ class ArrayVectorEnv:
             rewards[owed] += self._pending[owed]
             self._owes[owed] = False
         self.episode_steps[stepped] += 1
-        k.step(a.L, a.S, a.C, actions.astype(np.int64, copy=False), stepped, self._params, self._bonus, rewards,
-               terminated)
+        k.step(a.L, a.S, a.C, a.M, actions.astype(np.int64, copy=False), stepped, self._params, self._bonus,
+               rewards, terminated)
         for i in np.flatnonzero(terminated).tolist():
-            scores, winners = k.result(a, i)
+            scores, winners = k.result(a, i, self._params)
             infos[i] = {"final_scores": scores, "winners": winners, "episode_steps": int(self.episode_steps[i]),
                         "final_observations": self._final_observations(i)}
             self._restart(i)

@@ -15,7 +15,7 @@ from bean_env.vector import (ArrayVectorEnv, VectorEnv, array_variants, learner_
                              make_vector_env, uniform_random_policy)
 from bean_env.vector.kernels.common import card_counts  # noqa: E402
 
-VARIANTS = ("bean_duel", "bean_solitaire")
+VARIANTS = ("al_cabohne", "bean_duel", "bean_solitaire")
 OPTIONS = [{}, {"reward_mode": "dense", "win_bonus": 0.5}, {"reward_mode": "score"}, {"reward_mode": "margin"},
            {"auto_forced": False}]
 
@@ -34,8 +34,8 @@ def _same_step(ref_out, arr_out, where: str) -> None:
 @pytest.mark.parametrize("variant, options", [(v, o) for v in VARIANTS for o in OPTIONS]
                          + [("bean_duel", {"allow_duplicate_fields": False, "reward_mode": "margin"})])
 def test_same_games_as_the_engine_env(variant, options):
-    """DUEL-1 .. DUEL-7 and MAF-1 .. MAF-14 as the engine plays them: every output equal over 20 to 60
-    whole games."""
+    """DUEL-1 .. DUEL-7 and MAF-1 .. MAF-14 as the engine plays them (reshuffles included, COM-9): every
+    output equal over 15 to 60 whole games."""
     ref, arr = VectorEnv(variant, 6, **options), ArrayVectorEnv(variant, 6, **options)
     obs, masks, actors = ref.reset(seed=11)
     for x, y in zip((obs, masks, actors), arr.reset(seed=11)):
@@ -48,7 +48,7 @@ def test_same_games_as_the_engine_env(variant, options):
         _same_step(out, arr.step(actions), f"step {step}")
         obs, masks = out[0], out[1]
         games += int(out[4].sum())
-    assert games > 20
+    assert games > 15
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -120,7 +120,7 @@ def test_learner_face_on_arrays_plays_the_same_games():
 def test_backends_choose_the_env():
     assert isinstance(make_vector_env("bean_duel", 2, backend="auto"), ArrayVectorEnv)
     assert isinstance(make_vector_env("bean_duel", 2), VectorEnv)
-    assert isinstance(make_vector_env("al_cabohne", 2, backend="auto"), VectorEnv)
+    assert isinstance(make_vector_env("bohnanza", 2, backend="auto"), VectorEnv)
     with pytest.raises(ValueError, match="bad backend 'numba'"):
         make_vector_env("bean_duel", 2, backend="numba")
 

@@ -3,62 +3,73 @@ rules and observation every such variant has (COM-*).
 
 Terms (a game is one row ``g`` of each array):
 - *lists* ``L[g, k]`` with lengths ``S[g, k]`` for ``k`` in DECK, DISC (discard pile), FACE (face-up cards,
-  in the engine's order), HAND + p (seat p's hand, front first), COIN + p (seat p's coin stack); top of
-  deck, discard pile and coin stack = last.
+  in the engine's order), HAND + p (seat p's hand, front first), KNOWN + p (beside it: the seats that
+  know each hand card, a bitmask, INFO-2), COIN + p (seat p's coin stack), ASIDE (set aside for the next
+  deck); top of deck, discard pile and coin stack = last.
 - *scalars* ``S[g, column]``: the columns below; field ``f`` of seat ``p`` is ``F_TYPE + 3 p + f`` (type
   code, -1 when empty) and ``F_COUNT + 3 p + f``; the bosses ``B_TYPE + b`` and ``B_COUNT + b``.
 - *counts* ``C[g, TREASURY | REMOVED, type]``: the mafia's treasury and the cards out of the game.
+- *shufflers* ``M[g, j]``: the Mersenne Twister state (624 words and the position) of the generator of the
+  game's next ``j``-th shuffle, seeded as ``State.rng`` seeds it (COM-12); a reshuffle draws from it exactly
+  as ``random.Random.shuffle`` does, so the new deck is the engine's.
 - *raw row*: an observation before scaling; ``finish_row`` scales it as ``ObservationEncoder`` does.
 """
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from ...cards import NUM_TYPES, coins_for
+from ...engine.game import new_game
 from ...engine.state import EMPTY
 from ..._numba import njit
 
-DECK, DISC, FACE, HAND, COIN = 0, 1, 2, 3, 5      # list rows (HAND and COIN: + seat)
-LISTS = 7
+DECK, DISC, FACE, HAND, COIN, KNOWN, ASIDE = 0, 1, 2, 3, 5, 7, 9   # list rows (HAND, COIN, KNOWN: + seat)
+LISTS = 10
 (RUNOUTS, END_PENDING, OVER, DECISION, PLANTED, TURN, ACTOR, ACTIVE, TREASURY_N, REMOVED_N, PAID,
- F_TYPE, F_COUNT, NFIELDS, B_TYPE, B_COUNT, STEPS) = (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 25, 31,
-                                                      33, 36, 39)
-COLUMNS = 40
+ F_TYPE, F_COUNT, NFIELDS, B_TYPE, B_COUNT, STEPS, LIMIT, SHUFFLED) = (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                                                     22, 28, 34, 36, 39, 42, 43, 44)
+COLUMNS = 45
+MT_N = 624
 TREASURY, REMOVED = 0, 1                          # rows of C
 COIN_TABLE = np.array([[coins_for(b, n) for n in range(200)] for b in range(NUM_TYPES)], np.int64)
 R_WIN, R_SCORE, R_MARGIN, R_DENSE = 0, 1, 2, 3   # reward modes
 MODES = {"win": R_WIN, "score": R_SCORE, "margin": R_MARGIN, "dense": R_DENSE}
-P_AUTO, P_MODE, P_DUPLICATES = 0, 1, 2            # the env's options, as the kernels read them (``params``)
+# ``params``: the env's options as the kernels read them, the catalogue's size, then the variant's own
+P_AUTO, P_MODE, P_DUPLICATES, P_ACTIONS = 0, 1, 2, 3
 DISCARD_RUNS = 6
 HAND_K = 4
 
 
 class Arrays:
-    """The state arrays of ``n`` games whose deck has ``cards`` cards."""
+    """The state arrays of ``n`` games whose deck has ``cards`` cards and which shuffle at most
+    ``reshuffles`` more times after their set-up."""
 
-    def __init__(self, n: int, cards: int):
+    def __init__(self, n: int, cards: int, reshuffles: int = 0):
         self.L = np.zeros((n, LISTS, cards), np.int64)
         self.S = np.zeros((n, COLUMNS), np.int64)
         self.C = np.zeros((n, 2, NUM_TYPES), np.int64)
+        self.M = np.zeros((n, max(reshuffles, 1), MT_N + 1), np.int64)
 
 
 def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
     """Copy what every variant has of the engine state ``s`` into row ``g`` (``decisions``: the decision
     points in the observation's order)."""
-    if s.n > 2 or s.limit != 1 or s.set_aside or any(s.to_plant):
+    if s.n > 2 or s.limit - 1 > arrays.M.shape[1] or any(s.to_plant):
         raise ValueError(f"a {s.variant} state the array kernels do not hold")
-    for p in range(s.n):
-        if any(k != 1 << p for k in s.known[p]):
-            raise ValueError("a state with hand cards shown to others; the array kernels do not hold it")
     L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
     S[:] = 0
     C[:] = 0
-    lists = [(DECK, s.deck), (DISC, s.discard), (FACE, s.face_up)]
+    lists = [(DECK, s.deck), (DISC, s.discard), (FACE, s.face_up), (ASIDE, s.set_aside)]
     lists += [(HAND + p, s.hands[p]) for p in range(s.n)] + [(COIN + p, s.coins[p]) for p in range(s.n)]
+    lists += [(KNOWN + p, s.known[p]) for p in range(s.n)]
     for k, cards in lists:
         S[k] = len(cards)
         L[k, :len(cards)] = cards
-    S[RUNOUTS], S[END_PENDING], S[OVER] = s.runouts, int(s.end_pending), int(s.over)
+    S[RUNOUTS], S[END_PENDING], S[OVER], S[LIMIT] = s.runouts, int(s.end_pending), int(s.over), s.limit
+    for j in range(s.limit - 1):  # the generators of the reshuffles to come (COM-12)
+        arrays.M[g, j] = random.Random(f"bean_env/{s.seed}/{s.shuffles + j}").getstate()[1]
     S[DECISION] = decisions.index(s.decision)
     S[PLANTED], S[TURN], S[ACTOR], S[ACTIVE] = s.planted, s.turn, s.actor, s.active
     S[F_TYPE:F_TYPE + 3 * s.n] = s.ftype
@@ -69,12 +80,25 @@ def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
     S[REMOVED_N] = len(s.removed)
 
 
+def env_params(env, extra: list[int]) -> np.ndarray:
+    """The kernels' ``params`` for the AEC env ``env``'s options and game, then ``extra``."""
+    duplicates = new_game(env.variant, seed=0, **env.config).rules.allow_duplicates
+    head = [int(env.auto_forced), MODES[env.reward_mode], int(duplicates), env.catalogue.size]
+    return np.array(head + list(extra), np.int64)
+
+
+def span_starts(catalogue, kinds: tuple[str, ...]) -> list[int]:
+    """Where each action kind (by name) starts in ``catalogue``; -1 for a kind it does not have."""
+    first = {kind: start for start, _, kind, _ in catalogue.layout()}
+    return [first.get(kind, -1) for kind in kinds]
+
+
 def card_counts(arrays: Arrays, g: int, players: int) -> np.ndarray:
     """Cards of each type in game ``g`` wherever they are (lists, fields, bosses, treasury, out of the
     game): the deck's composition at every step (card conservation)."""
     L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
     counts = C[TREASURY] + C[REMOVED]
-    rows = [DECK, DISC, FACE] + [HAND + p for p in range(players)] + [COIN + p for p in range(players)]
+    rows = [DECK, DISC, FACE, ASIDE] + [HAND + p for p in range(players)] + [COIN + p for p in range(players)]
     for k in rows:
         counts += np.bincount(L[k, :S[k]], minlength=NUM_TYPES)
     for i in range(3 * players):
@@ -181,27 +205,87 @@ def harvestable(S, g, p, first, out, k):
 
 
 @njit(cache=True)
-def draw(L, S, g):
-    """COM-9 with one run-out: the top deck card (taking the last one is the run-out), or -1."""
-    n = S[g, DECK]
-    if n:
-        S[g, DECK] = n - 1
-        if n == 1:
-            S[g, RUNOUTS] = 1
-        return L[g, DECK, n - 1]
-    S[g, RUNOUTS] = 1
-    return -1
+def _mt_next(m):
+    """The next 32-bit output of the Mersenne Twister state ``m`` (624 words, then the position)."""
+    if m[MT_N] >= MT_N:
+        for k in range(MT_N):
+            y = (m[k] & 0x80000000) | (m[(k + 1) % MT_N] & 0x7FFFFFFF)
+            v = m[(k + 397) % MT_N] ^ (y >> 1)
+            if y & 1:
+                v ^= 0x9908B0DF
+            m[k] = v
+        m[MT_N] = 0
+    y = m[m[MT_N]]
+    m[MT_N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & 0xFFFFFFFF
 
 
 @njit(cache=True)
-def draw_to_hand(L, S, g, p, count):
+def _reshuffle(L, S, M, g):
+    """COM-9: the discard pile, then the set-aside cards, become the new deck, shuffled with the game's
+    next generator as ``random.Random.shuffle`` shuffles (index draws by rejection of ``getrandbits``)."""
+    S[g, DECK] = 0
+    for k in (DISC, ASIDE):
+        for i in range(S[g, k]):
+            push(L, S, g, DECK, L[g, k, i])
+        S[g, k] = 0
+    m = M[g, S[g, SHUFFLED]]
+    S[g, SHUFFLED] += 1
+    for i in range(S[g, DECK] - 1, 0, -1):
+        n = i + 1
+        bits = 0
+        while (1 << bits) <= n:
+            bits += 1
+        j = _mt_next(m) >> (32 - bits)
+        while j >= n:
+            j = _mt_next(m) >> (32 - bits)
+        c = L[g, DECK, i]
+        L[g, DECK, i] = L[g, DECK, j]
+        L[g, DECK, j] = c
+
+
+@njit(cache=True)
+def draw(L, S, M, g):
+    """COM-9: the top deck card, counting run-outs and reshuffling before the last one; -1 when nothing
+    can be drawn."""
+    while True:
+        n = S[g, DECK]
+        if n:
+            S[g, DECK] = n - 1
+            card = L[g, DECK, n - 1]
+            if n == 1 and S[g, RUNOUTS] < S[g, LIMIT]:
+                S[g, RUNOUTS] += 1
+                if S[g, RUNOUTS] < S[g, LIMIT]:
+                    _reshuffle(L, S, M, g)
+            return card
+        if S[g, RUNOUTS] >= S[g, LIMIT]:
+            return -1
+        S[g, RUNOUTS] += 1
+        if S[g, RUNOUTS] < S[g, LIMIT]:
+            _reshuffle(L, S, M, g)
+
+
+@njit(cache=True)
+def draw_to_hand(L, S, M, g, p, count):
     for _ in range(count):
-        if S[g, RUNOUTS] >= 1:
+        if S[g, RUNOUTS] >= S[g, LIMIT]:
             return
-        card = draw(L, S, g)
+        card = draw(L, S, M, g)
         if card < 0:
             return
         push(L, S, g, HAND + p, card)
+        push(L, S, g, KNOWN + p, 1 << p)
+
+
+@njit(cache=True)
+def hand_pop(L, S, g, p, i):
+    """Remove and return card ``i`` of seat ``p``'s hand (and what is known of it)."""
+    pop_at(L, S, g, KNOWN + p, i)
+    return pop_at(L, S, g, HAND + p, i)
 
 
 @njit(cache=True)
@@ -268,10 +352,11 @@ def w_table(L, S, g, me, n, t, tslot, decision, row, starts):
     at = starts[8]
     row[at] = S[g, DECK]
     row[at + 1] = S[g, RUNOUTS]
-    row[at + 2] = max(1 - S[g, RUNOUTS], 0)
+    row[at + 2] = max(S[g, LIMIT] - S[g, RUNOUTS], 0)
     row[at + 3] = S[g, TURN]
     row[at + 4] = S[g, END_PENDING]
     row[at + 5] = S[g, REMOVED_N]
+    row[at + 6] = S[g, ASIDE]
     at = starts[9]
     i = nd - 1
     for _ in range(DISCARD_RUNS):
@@ -289,14 +374,33 @@ def w_table(L, S, g, me, n, t, tslot, decision, row, starts):
 
 @njit(cache=True)
 def w_unseen(L, S, g, me, n, t, tslot, row, at):
-    """Card counting: the deck and the other seats' hands (never shown here), by type slot, then their total."""
+    """Card counting: the deck and the other seats' hand cards not shown to ``me``, by type slot, then
+    their total."""
     w_counts(L, S, g, DECK, tslot, row, at)
     total = S[g, DECK]
     for q in range(n):
         if q != me:
-            w_counts(L, S, g, HAND + q, tslot, row, at)
-            total += S[g, HAND + q]
+            for i in range(S[g, HAND + q]):
+                if not L[g, KNOWN + q, i] & (1 << me):
+                    row[at + tslot[L[g, HAND + q, i]]] += 1.0
+                    total += 1
     row[at + t] = total
+
+
+@njit(cache=True)
+def w_known(L, S, g, me, n, t, tslot, row, base):
+    """INFO-2: per other seat, counts per type of its hand cards shown to ``me``, then its first three
+    positions one-hot where shown."""
+    width = 4 * t
+    for k in range(1, n):
+        q = (me + k) % n
+        at = base + (k - 1) * width
+        for i in range(S[g, HAND + q]):
+            if L[g, KNOWN + q, i] & (1 << me):
+                slot = tslot[L[g, HAND + q, i]]
+                row[at + slot] += 1.0
+                if i < 3:
+                    row[at + t + i * t + slot] = 1.0
 
 
 @njit(cache=True)

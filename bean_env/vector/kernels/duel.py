@@ -12,10 +12,10 @@ import numpy as np
 from ...cards import NUM_TYPES, deck_without
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, F_COUNT, F_TYPE, FACE, HAND, NFIELDS,
-                     OVER, P_AUTO, P_DUPLICATES, P_MODE, PAID, PLANTED, R_DENSE, REMOVED, REMOVED_N, RUNOUTS, STEPS,
-                     TURN, Arrays, count_in, draw, draw_to_hand, final_harvest, finish_row, fits, flush_face,
-                     harvest, harvestable, load_common, pop_at, push, remove_first, result_reward, w_table,
-                     w_unseen)
+                     OVER, P_ACTIONS, P_AUTO, P_DUPLICATES, P_MODE, PAID, PLANTED, R_DENSE, REMOVED, REMOVED_N,
+                     RUNOUTS, STEPS, TURN, Arrays, count_in, draw, draw_to_hand, env_params, final_harvest, finish_row,
+                     fits, flush_face, hand_pop, harvest, harvestable, load_common, pop_at, push, remove_first,
+                     result_reward, span_starts, w_known, w_table, w_unseen)
 
 COMPOSITION = deck_without("EN", "cocoa", "garden")  # DUEL-1
 CARDS = sum(COMPOSITION.values())
@@ -44,11 +44,14 @@ NUM_ACTIONS = A_TURN_UP + 1
 BLOCKS = ("decision", "actor_active", "hand", "hand_sizes", "known_hands", "fields", "coins", "face_up",
           "to_plant", "discard", "deck", "unseen", "discard_runs", "duel_state")
 PLACED = ("decision", "actor_active", "hand", "hand_sizes", "fields", "coins", "face_up", "discard", "deck",
-          "discard_runs", "unseen", "duel_state")
+          "discard_runs", "unseen", "known_hands", "duel_state")
 
 
-def new_arrays(n: int) -> Arrays:
-    return Arrays(n, CARDS)
+def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
+    """The arrays of ``num_envs`` games and the kernels' ``params`` for the AEC env ``env``'s options."""
+    if env.catalogue.size != NUM_ACTIONS or span_starts(env.catalogue, ("DISCARD_HAND",)) != [A_DISCARD_HAND]:
+        raise RuntimeError(f"the array kernels do not match the action layout of {variant!r}")
+    return Arrays(num_envs, CARDS), env_params(env, [])
 
 
 def load(arrays: Arrays, g: int, s) -> None:
@@ -58,7 +61,7 @@ def load(arrays: Arrays, g: int, s) -> None:
     load_common(arrays, g, s, DECISIONS)
 
 
-def result(arrays: Arrays, g: int) -> tuple[list[int], list[int]]:
+def result(arrays: Arrays, g: int, params: np.ndarray) -> tuple[list[int], list[int]]:
     """The scores (coins) and winners of the finished game ``g``: most coins, then most hand cards."""
     S = arrays.S[g]
     key = [(int(S[COIN + p]), int(S[HAND + p])) for p in range(PLAYERS)]
@@ -89,12 +92,12 @@ def _end_game(L, S, g):
 
 
 @njit(cache=True)
-def _finish_step3(L, S, g):
+def _finish_step3(L, S, M, g):
     if S[g, END_PENDING]:  # DUEL-7
         flush_face(L, S, g)
         _end_game(L, S, g)
         return
-    draw_to_hand(L, S, g, S[g, ACTIVE], 2)  # DUEL-6
+    draw_to_hand(L, S, M, g, S[g, ACTIVE], 2)  # DUEL-6
     if S[g, RUNOUTS] >= 1:
         _end_game(L, S, g)
         return
@@ -104,12 +107,12 @@ def _finish_step3(L, S, g):
 
 
 @njit(cache=True)
-def _turn_up(L, S, g):
+def _turn_up(L, S, M, g):
     """DUEL-5: three cards, then the matching discards, then planting."""
     for _ in range(3):
         if S[g, RUNOUTS] >= 1:
             break
-        card = draw(L, S, g)
+        card = draw(L, S, M, g)
         if card < 0:
             break
         push(L, S, g, FACE, card)
@@ -120,7 +123,7 @@ def _turn_up(L, S, g):
     if S[g, FACE]:
         S[g, DECISION] = PLANT_FACE_UP
     else:
-        _finish_step3(L, S, g)
+        _finish_step3(L, S, M, g)
 
 
 @njit(cache=True)
@@ -178,7 +181,7 @@ def _legal(L, S, g, duplicates, out, where):
 
 # -- applying ---------------------------------------------------------------------------------------------------
 @njit(cache=True)
-def _apply(L, S, C, g, a):
+def _apply(L, S, C, M, g, a):
     """Apply the legal action index ``a`` (not checked) to game ``g``."""
     p = S[g, ACTOR]
     d = S[g, DECISION]
@@ -203,7 +206,7 @@ def _apply(L, S, C, g, a):
             _step2(S, g)
     elif d == PLANT or d == PLANT_OPTIONAL:
         if a < A_PLANT_CARD:
-            _plant(S, g, p, a - A_PLANT, pop_at(L, S, g, HAND + p, 0))
+            _plant(S, g, p, a - A_PLANT, hand_pop(L, S, g, p, 0))
             S[g, PLANTED] += 1
             if S[g, HAND + p] and S[g, PLANTED] < 2:
                 S[g, DECISION] = PLANT_OPTIONAL
@@ -211,30 +214,30 @@ def _apply(L, S, C, g, a):
         S[g, DECISION] = DISCARD_HAND if S[g, HAND + p] else TURN_UP
     elif d == DISCARD_HAND:
         if a != A_KEEP:
-            push(L, S, g, DISC, pop_at(L, S, g, HAND + p, a - A_DISCARD_HAND))
+            push(L, S, g, DISC, hand_pop(L, S, g, p, a - A_DISCARD_HAND))
         S[g, DECISION] = TURN_UP
     elif d == TURN_UP:
-        _turn_up(L, S, g)
+        _turn_up(L, S, M, g)
     elif d == PLANT_FACE_UP:
         if a == A_DONE:
-            _finish_step3(L, S, g)
+            _finish_step3(L, S, M, g)
             return
         bean = TYPE_OF[(a - A_PLANT_CARD) // 3]
         remove_first(L, S, g, FACE, bean)
         _plant(S, g, p, (a - A_PLANT_CARD) % 3, bean)
         if not S[g, FACE]:
-            _finish_step3(L, S, g)
+            _finish_step3(L, S, M, g)
 
 
 @njit(cache=True)
-def advance(L, S, C, g, params, bonus, legal, where, rewards):
+def advance(L, S, C, M, g, params, bonus, legal, where, rewards):
     """Apply forced decisions (``params[P_AUTO]``), then add what the game pays now to ``rewards[g]``:
     the coins earned since the last payment (``dense``) and, once over, the result (COM-11)."""
     if params[P_AUTO]:
         while not S[g, OVER]:
             if _legal(L, S, g, params[P_DUPLICATES], legal, where) != 1:
                 break
-            _apply(L, S, C, g, legal[0])
+            _apply(L, S, C, M, g, legal[0])
     mode = params[P_MODE]
     if mode == R_DENSE:
         for p in range(PLAYERS):
@@ -253,15 +256,15 @@ def advance(L, S, C, g, params, bonus, legal, where, rewards):
 
 
 @njit(cache=True)
-def step(L, S, C, actions, slots, params, bonus, rewards, over):
+def step(L, S, C, M, actions, slots, params, bonus, rewards, over):
     """Apply ``actions[g]`` in each game ``g`` of ``slots`` (legal, not checked) and the forced moves
     after it; ``rewards[g]`` gets what the step paid, ``over[g]`` whether the game ended."""
-    legal = np.empty(NUM_ACTIONS, np.int64)
+    legal = np.empty(params[P_ACTIONS], np.int64)
     where = np.empty(3, np.int64)
     for g in slots:
-        _apply(L, S, C, g, actions[g])
+        _apply(L, S, C, M, g, actions[g])
         S[g, STEPS] += 1
-        advance(L, S, C, g, params, bonus, legal, where, rewards)
+        advance(L, S, C, M, g, params, bonus, legal, where, rewards)
         over[g] = S[g, OVER] != 0
 
 
@@ -277,7 +280,8 @@ def observe(L, S, C, slots, me, params, starts, scale, obs, masks, legal, where,
             seat = me[g]
             w_table(L, S, g, seat, PLAYERS, T, TSLOT, S[g, DECISION], row, starts)
             w_unseen(L, S, g, seat, PLAYERS, T, TSLOT, row, starts[10])
-            row[starts[11]] = S[g, PLANTED]
+            w_known(L, S, g, seat, PLAYERS, T, TSLOT, row, starts[11])
+            row[starts[12]] = S[g, PLANTED]
             finish_row(row, scale)
         masks[g, :] = False
         for j in range(_legal(L, S, g, params[P_DUPLICATES], legal, where)):
