@@ -4,6 +4,7 @@ share of that time spent in the env (the rest is the network: rollouts' forward 
     python benchmarks/train_speed.py                          # bean_duel, 8192 steps, both envs
     python benchmarks/train_speed.py --variant bohnanza --num-players 4 --steps 4096 --env single
     python benchmarks/train_speed.py --trainer --n-envs 4 16 --against /tmp/old   # bean-env train's path
+    python benchmarks/train_speed.py --learner-backends --n-envs 16    # learner_vec_env: engine vs arrays
 
 *single*: ``SingleAgentEnv`` (the learner against uniform random opponents, which need no views);
 *selfplay*: the training package's ``SelfPlayEnv`` (opponents drawn from the pool: baselines and
@@ -16,6 +17,11 @@ the default opponent mix with one snapshot in the pool so that every kind plays)
 (``n_steps`` = 2048 / n_envs, so every update sees the same rollout size); a warm-up ``learn`` first,
 then CPU time of ``--steps`` more. ``--against TREE`` measures another checkout too (for example the
 commit an earlier figure came from), alternating child processes round by round; ratios of medians.
+
+``--learner-backends`` measures MaskablePPO (256-256 networks, rollouts of 128 decisions per env) on the
+batched learner env ``learner_vec_env`` against uniform random opponents, on the engine (``VectorEnv``)
+and on the array kernels (``ArrayVectorEnv``; `al_cabohne`, `bean_duel`, `bean_solitaire`), alternating
+round by round; CPU time of ``--steps`` decisions after a warm-up, medians.
 """
 from __future__ import annotations
 
@@ -161,6 +167,37 @@ def compare_trainers(args) -> None:
           f"alternating child processes" + (f"; against = {args.against}" if args.against else ""))
 
 
+def backend_rate(backend: str, variant: str, n_envs: int, steps: int, seed: int) -> float:
+    """Learner decisions per CPU second in ``learn()`` on ``learner_vec_env(..., backend=backend)``."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from bean_env.vector import learner_vec_env
+    torch.set_num_threads(1)
+    env = learner_vec_env(variant, n_envs, seed=seed, backend=backend)
+    model = MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=256, n_epochs=2, seed=0, verbose=0, device="cpu",
+                        policy_kwargs={"net_arch": [256, 256]})
+    model.learn(2 * n_envs * 128)
+    start = time.process_time()
+    model.learn(steps, reset_num_timesteps=False)
+    return steps / (time.process_time() - start)
+
+
+def compare_backends(args) -> None:
+    rates: dict = {}
+    for r in range(args.rounds):
+        for n in args.n_envs:
+            for backend in (("engine", "arrays") if r % 2 == 0 else ("arrays", "engine")):
+                rates.setdefault((n, backend), []).append(backend_rate(backend, args.variant, n, args.steps, r))
+    print(f"{'envs':>5s} {'backend':>8s} {'decisions/s':>12s} {'range':>15s} {'vs engine':>10s}")
+    for (n, backend), values in sorted(rates.items()):
+        med, base = statistics.median(values), statistics.median(rates[(n, "engine")])
+        print(f"{n:5d} {backend:>8s} {med:12,.0f} {f'{min(values):,.0f}-{max(values):,.0f}':>15s} "
+              f"{med / base:9.2f}x")
+    print(f"\nlearner decisions per CPU second in MaskablePPO.learn(), {args.variant}, random opponents, "
+          f"medians of {args.rounds} rounds")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="bean_duel")
@@ -174,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", default="{}", help="with --trainer: rule options as JSON, as bean-env train takes them")
     ap.add_argument("--batched", action="store_true", help="with --trainer: also bean-env train --batched")
     ap.add_argument("--opponent-mix", help="with --trainer: another opponent mix than the trainer's default")
+    ap.add_argument("--learner-backends", action="store_true",
+                    help="learner_vec_env on the engine vs on the array kernels, in MaskablePPO.learn()")
     ap.add_argument("--json-trainer", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.json_trainer:
@@ -184,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.trainer:
         compare_trainers(args)
+        return 0
+    if args.learner_backends:
+        compare_backends(args)
         return 0
     config = {"num_players": args.num_players} if args.num_players else {}
     kinds = ["single", "selfplay"] if args.env == "both" else [args.env]

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import _numba
 from ..engine.game import new_game
-from .env import VectorEnv, _raw_env_class, check_step
+from .env import VectorEnv, _raw_env_class, check_step, init_batch_arrays
 from .kernels.common import ACTOR, OVER
 
 # variant -> the module of its kernels
@@ -76,12 +76,7 @@ class ArrayVectorEnv:
         self._scale = encoder.scale
         self.arrays, self._params = kernel.prepare(variant, num_envs, probe)  # raises unless the layouts match
         self._bonus = float(probe.win_bonus)
-        self.obs = np.zeros((num_envs, self.obs_size), np.float32)
-        self.masks = np.zeros((num_envs, self.num_actions), bool)
-        self.actors = np.zeros(num_envs, np.int64)
-        self.episode_steps = np.zeros(num_envs, np.int64)
-        self.stale = np.zeros(num_envs, bool)
-        self._pending = np.zeros((num_envs, self.num_players), np.float32)
+        init_batch_arrays(self, num_envs)
         self._owes = np.zeros(num_envs, bool)
         self._rngs: list[random.Random | None] = [None] * num_envs  # each slot's stream of game seeds
         self._legal = np.empty(self.num_actions, np.int64)  # kernels' scratch

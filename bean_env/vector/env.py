@@ -64,6 +64,19 @@ def check_step(actions: Any, stepped: Any, masks: np.ndarray, actors: np.ndarray
     return actions, stepped
 
 
+def init_batch_arrays(env: Any, num_envs: int) -> None:
+    """The batch arrays of a batched env whose ``obs_size``, ``num_actions`` and ``num_players`` are set:
+    ``obs``, ``masks``, ``actors``, ``episode_steps``, ``stale`` (rows of ``obs`` out of date: stepped with
+    ``observe=False``, until ``refresh``) and ``_pending`` (what each slot's current game paid at its reset,
+    not yet reported: paid with the slot's next step)."""
+    env.obs = np.zeros((num_envs, env.obs_size), np.float32)
+    env.masks = np.zeros((num_envs, env.num_actions), bool)
+    env.actors = np.zeros(num_envs, np.int64)
+    env.episode_steps = np.zeros(num_envs, np.int64)
+    env.stale = np.zeros(num_envs, bool)
+    env._pending = np.zeros((num_envs, env.num_players), np.float32)
+
+
 class _Gathered:
     """What the stepped slots left to observe (state, acting seat, memory) and their legal indices, as
     the slots are stepped; encoded and scattered into the batch arrays at the end."""
@@ -103,15 +116,8 @@ class VectorEnv:
         # observations of all stepped slots in one batched encode (same vectors as the AEC env's), with
         # an encoder of its own (the per-state blocks keep memos)
         self._encoder = BatchEncoder(build_encoder(new_game(variant, seed=0, **first.config)))
-        self.obs = np.zeros((num_envs, self.obs_size), np.float32)
-        self.masks = np.zeros((num_envs, self.num_actions), bool)
-        self.actors = np.zeros(num_envs, np.int64)
-        self.episode_steps = np.zeros(num_envs, np.int64)
-        # slots whose row of ``obs`` is out of date (stepped with ``observe=False``; ``refresh`` encodes them)
-        self.stale = np.zeros(num_envs, bool)
-        # what each slot's current game paid at its reset, not yet reported (paid with its next step), and
-        # whether that is anything (a list, read once per stepped slot, cheaper than a numpy test)
-        self._pending = np.zeros((num_envs, self.num_players), np.float32)
+        init_batch_arrays(self, num_envs)
+        # whether a slot's ``_pending`` is anything (a list, read once per stepped slot, cheaper than numpy)
         self._owes = [False] * num_envs
 
     # -- slots -----------------------------------------------------------------------------------------

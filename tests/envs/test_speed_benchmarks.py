@@ -86,11 +86,25 @@ def test_train_speed_trainer_smoke():
         assert bench.trainer_rate(None, 2, 128, "bean_duel", batched=batched, warmup=64) > 0
 
 
+def test_train_speed_learner_backends_smoke(capsys):
+    """MaskablePPO on the batched learner env, on the engine and on the array kernels."""
+    import pytest
+    pytest.importorskip("sb3_contrib")
+    pytest.importorskip("numba")
+    bench = _load("train_speed")
+    assert bench.main(["--learner-backends", "--n-envs", "2", "--steps", "256", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  engine" in out and "  arrays" in out and "vs engine" in out
+
+
 def test_vector_speed_smoke(capsys):
     """The batched env against the AEC env, and the learner's batched face against make_vec's sync mode."""
     bench = _load("vector_speed")
     assert bench.main(["--variant", "bean_duel", "--sizes", "4", "--seconds", "0.05", "--rounds", "1"]) == 0
-    assert "bean_duel VectorEnv N=4" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "bean_duel VectorEnv N=4" in out
+    from bean_env._numba import AVAILABLE
+    assert ("bean_duel ArrayVectorEnv N=4" in out) == AVAILABLE
     assert bench.main(["--learner", "--variant", "bean_duel", "--sizes", "4", "--seconds", "0.05",
                        "--rounds", "1"]) == 0
     out = capsys.readouterr().out

@@ -404,6 +404,24 @@ def w_known(L, S, g, me, n, t, tslot, row, base):
 
 
 @njit(cache=True)
+def begin_row(L, S, g, seat, n, t, tslot, row, starts):
+    """Zero ``row`` and write the blocks every kernel variant has (``w_table``, then unseen and known hands
+    at ``starts[10]`` and ``starts[11]``) for ``seat``."""
+    row[:] = 0.0
+    w_table(L, S, g, seat, n, t, tslot, S[g, DECISION], row, starts)
+    w_unseen(L, S, g, seat, n, t, tslot, row, starts[10])
+    w_known(L, S, g, seat, n, t, tslot, row, starts[11])
+
+
+@njit(cache=True)
+def set_mask(masks, g, legal, count):
+    """Row ``g`` of ``masks``: True at the first ``count`` indices of ``legal``."""
+    masks[g, :] = False
+    for j in range(count):
+        masks[g, legal[j]] = True
+
+
+@njit(cache=True)
 def finish_row(row, scale):
     """Scale a raw row in place as the encoder does: the float32 product, capped at 1."""
     one = np.float32(1.0)

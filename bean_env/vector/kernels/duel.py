@@ -11,11 +11,11 @@ import numpy as np
 
 from ...cards import NUM_TYPES, deck_without
 from ..._numba import njit
-from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, F_COUNT, F_TYPE, FACE, HAND, NFIELDS,
-                     OVER, P_ACTIONS, P_AUTO, P_DUPLICATES, P_MODE, PAID, PLANTED, R_DENSE, REMOVED, REMOVED_N,
-                     RUNOUTS, STEPS, TURN, Arrays, count_in, draw, draw_to_hand, env_params, final_harvest, finish_row,
-                     fits, flush_face, hand_pop, harvest, harvestable, load_common, pop_at, push, remove_first,
-                     result_reward, span_starts, w_known, w_table, w_unseen)
+from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, NFIELDS, OVER,
+                     PAID, PLANTED, P_ACTIONS, P_AUTO, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE,
+                     STEPS, TURN, Arrays, begin_row, count_in, draw, draw_to_hand, env_params, final_harvest,
+                     finish_row, fits, flush_face, hand_pop, harvest, harvestable, load_common, pop_at, push,
+                     remove_first, result_reward, set_mask, span_starts)
 
 COMPOSITION = deck_without("EN", "cocoa", "garden")  # DUEL-1
 CARDS = sum(COMPOSITION.values())
@@ -275,14 +275,7 @@ def observe(L, S, C, slots, me, params, starts, scale, obs, masks, legal, where,
     rows of ``masks`` and ``obs`` (positions of the ``PLACED`` blocks: ``starts``)."""
     for g in slots:
         if with_obs:
-            row = obs[g]
-            row[:] = 0.0
-            seat = me[g]
-            w_table(L, S, g, seat, PLAYERS, T, TSLOT, S[g, DECISION], row, starts)
-            w_unseen(L, S, g, seat, PLAYERS, T, TSLOT, row, starts[10])
-            w_known(L, S, g, seat, PLAYERS, T, TSLOT, row, starts[11])
-            row[starts[12]] = S[g, PLANTED]
-            finish_row(row, scale)
-        masks[g, :] = False
-        for j in range(_legal(L, S, g, params[P_DUPLICATES], legal, where)):
-            masks[g, legal[j]] = True
+            begin_row(L, S, g, me[g], PLAYERS, T, TSLOT, obs[g], starts)
+            obs[g, starts[12]] = S[g, PLANTED]  # duel_state
+            finish_row(obs[g], scale)
+        set_mask(masks, g, legal, _legal(L, S, g, params[P_DUPLICATES], legal, where))

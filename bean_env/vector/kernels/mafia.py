@@ -18,9 +18,9 @@ from ...engine.state import EMPTY
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, B_COUNT, B_TYPE, COIN, COIN_TABLE, DECISION, DISC, END_PENDING, FACE,
                      F_COUNT, F_TYPE, HAND, KNOWN, LIMIT, NFIELDS, OVER, PAID, PLANTED, P_ACTIONS, P_AUTO, P_MODE,
-                     RUNOUTS, R_DENSE, STEPS, TREASURY, TREASURY_N, TURN, Arrays, count_in, draw, draw_to_hand,
-                     env_params, final_harvest, finish_row, fits, flush_face, hand_pop, harvest, harvestable,
-                     load_common, pop_at, push, remove_first, result_reward, span_starts, w_known, w_table, w_unseen)
+                     RUNOUTS, R_DENSE, STEPS, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw,
+                     draw_to_hand, env_params, final_harvest, finish_row, fits, flush_face, hand_pop, harvest,
+                     harvestable, load_common, pop_at, push, remove_first, result_reward, set_mask, span_starts)
 
 CARDS = sum(DECKS["AC"].values())
 TYPES = tuple(sorted(DECKS["AC"]))                    # deck type codes in slot order
@@ -452,15 +452,10 @@ def step(L, S, C, M, actions, slots, params, bonus, rewards, over):
 def observe(L, S, C, slots, me, params, starts, scale, obs, masks, legal, where, with_obs):
     """Mask and (``with_obs``) observation of seat ``me[g]`` of each game ``g`` in ``slots``, into its
     rows of ``masks`` and ``obs`` (positions of the ``PLACED`` blocks: ``starts``)."""
-    n = params[P_N]
     for g in slots:
         if with_obs:
             row = obs[g]
-            row[:] = 0.0
-            seat = me[g]
-            w_table(L, S, g, seat, n, T, TSLOT, S[g, DECISION], row, starts)
-            w_unseen(L, S, g, seat, n, T, TSLOT, row, starts[10])
-            w_known(L, S, g, seat, n, T, TSLOT, row, starts[11])
+            begin_row(L, S, g, me[g], params[P_N], T, TSLOT, row, starts)
             at = starts[12]                                # mafia
             for b in range(params[P_BOSSES]):
                 c = S[g, B_COUNT + b]
@@ -473,6 +468,4 @@ def observe(L, S, C, slots, me, params, starts, scale, obs, masks, legal, where,
             row[at] = S[g, TREASURY_N]
             row[at + 1] = S[g, PLANTED]
             finish_row(row, scale)
-        masks[g, :] = False
-        for j in range(_legal(L, S, g, params, legal, where)):
-            masks[g, legal[j]] = True
+        set_mask(masks, g, legal, _legal(L, S, g, params, legal, where))
