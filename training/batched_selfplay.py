@@ -8,7 +8,8 @@ pays before the learner's first decision in it comes with that decision's step).
 how the opponents move: all slots waiting for an opponent step together, and the snapshot opponents of
 those slots that share a network decide in one batched forward pass (sampled with the Gumbel-max
 trick) on the observations the batch already holds. Baseline opponents decide per slot, from the slot's
-AEC env, exactly as in ``SelfPlayEnv``.
+AEC env, exactly as in ``SelfPlayEnv``. On the array kernels (``backend="arrays"``) there are no AEC envs:
+the pool may then hold only snapshots and ``random``, which draws from the slot's mask.
 """
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ import numpy as np
 import torch
 
 from bean_env.agents.ppo import MASKED_LOGIT, PolicyNet
-from bean_env.vector import VectorEnv, add_learner_rewards
+from bean_env.vector import add_learner_rewards, make_vector_env
+from bean_env.vector.array_env import ArrayVectorEnv
 from bean_env.vector.sb3 import BatchVecEnv
 
-from .opponents import OpponentPool, SnapshotPlayer
+from .opponents import SELF, OpponentPool, RandomPlayer, SnapshotPlayer
 
 
 class BatchedSelfPlayVecEnv(BatchVecEnv):
@@ -33,11 +35,16 @@ class BatchedSelfPlayVecEnv(BatchVecEnv):
     _methods = ("add_snapshot", "snapshot_count")  # one pool for every slot: answered once
 
     def __init__(self, variant: str, config: dict, n_envs: int, pool: OpponentPool, reward_mode: str = "win",
-                 seed: int = 0, win_bonus: float = 0.0):
+                 seed: int = 0, win_bonus: float = 0.0, backend: str = "engine"):
         options: dict[str, Any] = dict(config, reward_mode=reward_mode)
         if win_bonus:
             options["win_bonus"] = win_bonus
-        self.vec = VectorEnv(variant, n_envs, **options)
+        self.vec = make_vector_env(variant, n_envs, backend, **options)
+        self._arrays = isinstance(self.vec, ArrayVectorEnv)
+        others = sorted(set(pool.mix) - {SELF, "random"})
+        if self._arrays and others:
+            raise ValueError(f"opponents {others} need the engine's games; with backend {backend!r} the opponent "
+                             "mix may hold only self and random")
         self.pool = pool
         super().__init__(self.vec, seed)
         n = self.vec.num_players
@@ -79,6 +86,9 @@ class BatchedSelfPlayVecEnv(BatchVecEnv):
             player = self.opponents[i][seat]
             if isinstance(player, SnapshotPlayer):
                 groups.setdefault(id(player.net), (player, []))[1].append(i)
+            elif self._arrays:
+                assert isinstance(player, RandomPlayer)  # the only baseline the constructor lets through
+                actions[i] = player.choose_index(vec.masks[i])
             else:
                 env = vec.envs[i]
                 actions[i] = player.choose(env, env.possible_agents[seat])

@@ -76,6 +76,11 @@ class RandomPlayer:
         legal = game.legal_actions()
         return env.catalogue.encode(legal[self.rng.randrange(len(legal))], game.state.actor)
 
+    def choose_index(self, mask) -> int:
+        """A uniform legal index of a boolean ``mask`` (for batched envs without engine games)."""
+        legal = np.flatnonzero(mask)
+        return int(legal[self.rng.randrange(len(legal))])
+
 
 class BaselinePlayer:
     """A registered agent acting from its seat's view."""

@@ -114,3 +114,33 @@ def test_dense_episode_returns_add_up_to_the_learners_final_score():
                 ended += 1
             else:
                 assert sums[i] == pytest.approx(env.vec.envs[i].game.scores()[env.seats[i]] / 100, abs=1e-5)
+
+
+def test_array_backend_trains_on_the_kernels_with_self_and_random_opponents(tmp_path):
+    """``--backend arrays``: the games on ``ArrayVectorEnv``, snapshots batched as before and ``random``
+    drawing from the slot's mask; a baseline that needs the engine's games is refused up front."""
+    pytest.importorskip("numba")
+    from bean_env.training.selfplay import parse_args, train
+    from bean_env.vector import ArrayVectorEnv
+    env = BatchedSelfPlayVecEnv("al_cabohne", {}, 3, OpponentPool(parse_mix("self:1,random:1"), seed=2), seed=2,
+                                backend="arrays")
+    net = _net(env.observation_space.shape[0], int(env.action_space.n))
+    env.env_method("add_snapshot", net.layers, net.activation, {})
+    assert isinstance(env.vec, ArrayVectorEnv)
+    trace, ends = _rollout(env, 300)
+    assert ends and {o for info in ends for o in info["opponents"]} == {"self", "random"}
+    assert (env.vec.actors == env.seats).all()
+    with pytest.raises(ValueError, match=r"opponents \['heuristic'\] need the engine's games"):
+        BatchedSelfPlayVecEnv("bean_duel", {}, 2, OpponentPool(parse_mix("self:1,heuristic:1")), backend="arrays")
+    common = ["--variant", "bean_duel", "--n-envs", "4", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "1",
+              "--hidden", "16", "--total-timesteps", "128", "--eval-every", "0", "--eval-games", "2",
+              "--opponent-mix", "self:1,random:1", "--out-dir", str(tmp_path), "--progress", "false"]
+    for bad, match in ((["--backend", "arrays"], "--backend arrays needs --batched"),
+                       (["--batched", "true", "--backend", "numba"], "bad value 'numba' for --backend"),
+                       (["--batched", "true", "--backend", "arrays", "--opponent-mix", "heuristic:1"],
+                        r"opponents \['heuristic'\] need the engine's games")):
+        with pytest.raises(ValueError, match=match):
+            train(parse_args(common + bad + ["--run-name", "a"]))
+        assert not (tmp_path / "a").exists()  # refused before a run directory is made
+    run = train(parse_args(common + ["--batched", "true", "--backend", "arrays", "--run-name", "b"]))
+    assert (run / "policy.pt").exists()
