@@ -2,11 +2,14 @@
 variant with kernels: the same games, observations, masks, actors, rewards, ends and infos for the same
 seed and actions (golden parity, in every reward mode, with and without forced moves applied, with and
 without duplicate fields, when only some slots step and when observations are skipped, and through the
-learner's Gymnasium face); card conservation on its arrays; bad input raises and changes nothing."""
+learner's Gymnasium face, and for any seed, play and reward mode hypothesis draws); card conservation on
+its arrays after every step; bad input raises and changes nothing."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("numba")
 
@@ -156,3 +159,24 @@ def test_without_numba_it_names_the_extra(monkeypatch):
     monkeypatch.setattr(_numba, "AVAILABLE", False)
     with pytest.raises(ImportError, match=r"bean-env\[fast\]"):
         ArrayVectorEnv("bean_duel", 2)
+
+
+@settings(max_examples=12, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2 ** 62), policy_seed=st.integers(0, 2 ** 31),
+       mode=st.sampled_from(["win", "score", "margin", "dense"]))
+def test_property_any_seed_and_play_gives_the_engine_env_outputs_and_keeps_every_card(variant, seed, policy_seed,
+                                                                                       mode):
+    ref, arr = VectorEnv(variant, 2, reward_mode=mode), ArrayVectorEnv(variant, 2, reward_mode=mode)
+    obs, masks, _ = ref.reset(seed=seed)
+    assert np.array_equal(obs, arr.reset(seed=seed)[0])
+    policy = uniform_random_policy(policy_seed)
+    composition = np.zeros(15, np.int64)
+    for bean, count in new_game(variant, seed=0).rules.composition().items():
+        composition[bean] = count
+    for step in range(250):
+        actions = policy(obs, masks)
+        out = ref.step(actions)
+        _same_step(out, arr.step(actions), f"step {step}")
+        obs, masks = out[0], out[1]
+        for g in range(2):
+            assert np.array_equal(card_counts(arr.arrays, g, arr.num_players), composition)
