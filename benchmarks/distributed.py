@@ -4,6 +4,7 @@ local processes), against the same workers stepped in this process.
     python benchmarks/distributed.py                           # local Ray with every core, bean_duel
     python benchmarks/distributed.py --address auto --workers 32 --num-envs 64   # an existing cluster
     python benchmarks/distributed.py --backend process         # multiprocessing instead of Ray
+    python benchmarks/distributed.py --backend process --env-backend arrays   # workers on the array kernels
 
 Each *worker* holds one ``VectorEnv`` of ``--num-envs`` games and a batched random policy, plays
 ``--steps`` batched steps and returns its decision count; the driver adds them up per wall second
@@ -23,9 +24,10 @@ from bean_env.vector import random_rollout as rollout
 
 
 def run(backend: str, workers: int, variant: str, num_envs: int, steps: int,
-        address: str | None = None, config: dict | None = None) -> dict:
-    """Run ``workers`` rollouts on ``backend`` (``inline``, ``process`` or ``ray``): decisions/s."""
-    jobs = [(variant, num_envs, steps, 1000 + w, config) for w in range(workers)]
+        address: str | None = None, config: dict | None = None, env_backend: str = "engine") -> dict:
+    """Run ``workers`` rollouts on ``backend`` (``inline``, ``process`` or ``ray``), each worker's games on
+    ``env_backend`` (``VectorEnv``: ``engine``; ``ArrayVectorEnv``: ``arrays``): decisions/s."""
+    jobs = [(variant, num_envs, steps, 1000 + w, config, env_backend) for w in range(workers)]
     start = time.perf_counter()
     if backend == "inline":
         total = sum(rollout(*job) for job in jobs)
@@ -58,9 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps", type=int, default=100, help="batched steps per worker")
     ap.add_argument("--backend", choices=["ray", "process"], default="ray")
     ap.add_argument("--address", help="Ray cluster address (default: start a local Ray)")
+    ap.add_argument("--env-backend", choices=["engine", "arrays", "auto"], default="engine",
+                    help="what each worker steps: VectorEnv (engine) or ArrayVectorEnv (arrays)")
     args = ap.parse_args(argv)
-    rows = [run("inline", args.workers, args.variant, args.num_envs, args.steps),
-            run(args.backend, args.workers, args.variant, args.num_envs, args.steps, args.address)]
+    rows = [run("inline", args.workers, args.variant, args.num_envs, args.steps, env_backend=args.env_backend),
+            run(args.backend, args.workers, args.variant, args.num_envs, args.steps, args.address,
+                env_backend=args.env_backend)]
     base = rows[0]["decisions_per_s"]
     print(f"{'backend':8s} {'workers':>7s} {'decisions':>10s} {'seconds':>8s} {'decisions/s':>12s} {'speed-up':>9s}")
     for r in rows:

@@ -278,10 +278,12 @@ def uniform_random_policy(seed: int | None = None, *, generator: np.random.Gener
     return act
 
 
-def random_rollout(variant: str, num_envs: int, steps: int, seed: int, config: dict | None = None) -> int:
+def random_rollout(variant: str, num_envs: int, steps: int, seed: int, config: dict | None = None,
+                   backend: str = "engine") -> int:
     """``steps`` batched steps of ``num_envs`` games under uniform random play; returns the decisions
-    made (a picklable worker job for process pools and Ray)."""
-    vec = VectorEnv(variant, num_envs, **(config or {}))
+    made (a picklable worker job for process pools and Ray). ``backend``: as ``make_vector_env``'s."""
+    from .array_env import make_vector_env  # the array env builds on this module
+    vec = make_vector_env(variant, num_envs, backend, **(config or {}))
     policy = uniform_random_policy(seed)
     obs, masks, _ = vec.reset(seed=seed)
     for _ in range(steps):

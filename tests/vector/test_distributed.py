@@ -26,6 +26,12 @@ def test_process_workers_play_every_decision():
     assert r["decisions"] == 2 * 4 * 20 and r["decisions_per_s"] > 0
 
 
+def test_process_workers_on_the_array_kernels():
+    pytest.importorskip("numba")
+    r = _bench().run("process", 2, "al_cabohne", num_envs=4, steps=20, env_backend="arrays")
+    assert r["decisions"] == 2 * 4 * 20
+
+
 @pytest.mark.slow
 def test_ray_workers_play_every_decision():
     pytest.importorskip("ray")
