@@ -93,6 +93,7 @@ class BatchedSelfPlayVecEnv(BatchVecEnv):
                 env = vec.envs[i]
                 actions[i] = player.choose(env, env.possible_agents[seat])
         for player, rows in groups.values():
+            assert not vec.stale[rows].any(), "a snapshot opponent's observation was not encoded"
             z = np.where(vec.masks[rows], self._logits(player.net, vec.obs[rows]), MASKED_LOGIT)
             if not player.greedy:
                 z = z + player.rng.gumbel(size=z.shape)  # argmax of logits + Gumbel noise samples softmax
@@ -119,7 +120,9 @@ class BatchedSelfPlayVecEnv(BatchVecEnv):
     def _play(self, actions: np.ndarray, stepped: np.ndarray, rewards: np.ndarray, dones: np.ndarray,
               infos: list[dict]) -> None:
         """Step ``stepped`` slots, add the learner's rewards, end and restart finished games."""
-        paid, term, trunc, more = self.vec.step_slots(actions, stepped)
+        # observations only where something reads them: the learner's seat and snapshot opponents (baselines
+        # decide from the slot's game); the others stay stale until a reader's turn comes
+        paid, term, trunc, more = self.vec.step_slots(actions, stepped, observe=False)
         add_learner_rewards(rewards, self._carry, paid, self.seats, dones)
         for i in np.flatnonzero(term | trunc).tolist():
             seat = int(self.seats[i])
@@ -130,6 +133,11 @@ class BatchedSelfPlayVecEnv(BatchVecEnv):
                             "terminal_observation": more[i]["final_observations"][seat],
                             "TimeLimit.truncated": bool(trunc[i])}
             self._new_game(i)
+        vec = self.vec
+        readers = vec.actors == self.seats
+        for i in np.flatnonzero(vec.stale & ~readers).tolist():
+            readers[i] = isinstance(self.opponents[i][int(vec.actors[i])], SnapshotPlayer)
+        vec.refresh(readers)
 
     def _to_learner(self, rewards: np.ndarray, dones: np.ndarray, infos: list[dict]) -> None:
         """Let the opponents move until every slot waits for its learner."""

@@ -124,9 +124,10 @@ class ArrayVectorEnv:
             out.append(self.obs[i].copy())
         return out
 
-    def refresh(self) -> None:
-        """Encode the observations of the stale slots (stepped with ``observe=False``)."""
-        slots = np.flatnonzero(self.stale)
+    def refresh(self, only: np.ndarray | None = None) -> None:
+        """Encode the observations of the stale slots (stepped with ``observe=False``); with ``only`` (a
+        boolean array over the slots) just the stale ones it marks."""
+        slots = np.flatnonzero(self.stale if only is None else self.stale & only)
         if len(slots):
             self._observe(slots)
 

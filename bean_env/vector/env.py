@@ -164,9 +164,10 @@ class VectorEnv:
         else:
             self.obs[np.asarray(slots, dtype=np.intp)] = self._encoder.encode(states, seats, memories)
 
-    def refresh(self) -> None:
-        """Encode the observations of the stale slots (stepped with ``observe=False``), all in one batch."""
-        slots = np.flatnonzero(self.stale).tolist()
+    def refresh(self, only: np.ndarray | None = None) -> None:
+        """Encode the observations of the stale slots (stepped with ``observe=False``), all in one batch;
+        with ``only`` (a boolean array over the slots) just the stale ones it marks."""
+        slots = np.flatnonzero(self.stale if only is None else self.stale & only).tolist()
         if slots:
             envs = self.envs
             self._encode(slots, [envs[i].game.state for i in slots], [int(self.actors[i]) for i in slots],

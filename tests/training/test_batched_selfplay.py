@@ -144,3 +144,25 @@ def test_array_backend_trains_on_the_kernels_with_self_and_random_opponents(tmp_
         assert not (tmp_path / "a").exists()  # refused before a run directory is made
     run = train(parse_args(common + ["--batched", "true", "--backend", "arrays", "--run-name", "b"]))
     assert (run / "policy.pt").exists()
+
+
+def test_observations_read_are_fresh_and_baseline_turns_skip_the_encoder():
+    """Steps encode only the rows something reads (the learner's, snapshot opponents'): every returned
+    learner observation is its AEC env's, and rows of slots where a baseline moves are left stale."""
+    env = _env("self:1,heuristic:1,random:1", n=4, variant="bohnanza", num_players=3)
+    rng = np.random.default_rng(2)
+    obs = env.reset()
+    left_stale = []
+    refresh = env.vec.refresh
+
+    def spy(only=None):
+        left_stale.append(int((env.vec.stale & ~only).sum()) if only is not None else 0)
+        refresh(only)
+    env.vec.refresh = spy
+    for _ in range(120):
+        for i, aec in enumerate(env.vec.envs):
+            agent = aec.possible_agents[int(env.seats[i])]
+            assert np.array_equal(obs[i], aec.observe(agent)["observation"])
+        masks = np.stack(env.env_method("action_masks"))
+        obs, *_ = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
+    assert sum(left_stale) > 50
