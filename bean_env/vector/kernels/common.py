@@ -10,8 +10,8 @@ Terms (a game is one row ``g`` of each array):
   code, -1 when empty) and ``F_COUNT + 3 p + f``; the bosses ``B_TYPE + b`` and ``B_COUNT + b``.
 - *counts* ``C[g, TREASURY | REMOVED, type]``: the mafia's treasury and the cards out of the game.
 - *shufflers* ``M[g, j]``: the Mersenne Twister state (624 words and the position) of the generator of the
-  game's ``j``-th reshuffle (column SHUFFLED counts those made), seeded as ``State.rng`` seeds it (COM-12); a reshuffle draws from it exactly
-  as ``random.Random.shuffle`` does, so the new deck is the engine's.
+  game's ``j``-th reshuffle (column SHUFFLED counts those made), seeded as ``State.rng`` seeds it (COM-12);
+  a reshuffle draws from it exactly as ``random.Random.shuffle`` does, so the new deck is the engine's.
 - *raw row*: an observation before scaling; ``finish_row`` scales it as ``ObservationEncoder`` does.
 """
 from __future__ import annotations
