@@ -18,7 +18,6 @@ import numpy as np
 from .. import _numba
 from ..engine.game import new_game
 from .env import VectorEnv, _raw_env_class, check_step, init_batch_arrays
-from .kernels.common import ACTOR, OVER
 
 # variant -> the module of its kernels
 KERNELS = {"al_cabohne": "bean_env.vector.kernels.mafia", "bean_duel": "bean_env.vector.kernels.duel",
@@ -61,6 +60,8 @@ class ArrayVectorEnv:
         options["illegal_action"] = "raise"
         probe = cls(**options)  # checks every option
         kernel = self._kernel = importlib.import_module(KERNELS[variant])
+        self._drive = importlib.import_module("bean_env.vector.kernels.drive")  # numba is imported here, not before
+        self._layout = importlib.import_module("bean_env.vector.kernels.common")
         encoder, catalogue = probe.encoder, probe.catalogue
         if tuple(b.name for b in encoder.blocks) != kernel.BLOCKS:
             raise RuntimeError(f"the array kernels of {variant!r} do not match its observation layout")
@@ -100,8 +101,9 @@ class ArrayVectorEnv:
             seed = None
             k.load(a, i, new_game(self.variant, seed=game_seed, **self.config).state)
             self._pending[i] = 0.0
-            k.advance(a.L, a.S, a.C, a.M, i, self._params, self._bonus, self._legal, self._where, self._pending)
-            if not a.S[i, OVER]:
+            self._drive.advance(a.L, a.S, a.C, a.M, i, self._params, self._bonus, self._legal, self._where,
+                                self._pending)
+            if not a.S[i, self._layout.OVER]:
                 self.episode_steps[i] = 0
                 self._owes[i] = self._pending[i].any()
                 return
@@ -109,8 +111,8 @@ class ArrayVectorEnv:
     def _observe(self, slots: np.ndarray, observe: bool = True) -> None:
         """Masks, actors and (``observe``) the actors' observations of ``slots``."""
         a = self.arrays
-        self.actors[slots] = self._seats[slots] = a.S[slots, ACTOR]
-        self._kernel.observe(a.L, a.S, a.C, slots, self._seats, self._params, self._starts, self._scale,
+        self.actors[slots] = self._seats[slots] = a.S[slots, self._layout.ACTOR]
+        self._drive.observe(a.L, a.S, a.C, slots, self._seats, self._params, self._starts, self._scale,
                              self.obs, self.masks, self._legal, self._where, observe)
         self.stale[slots] = not observe
 
@@ -119,7 +121,7 @@ class ArrayVectorEnv:
         a, out = self.arrays, []
         for seat in range(self.num_players):
             self._seats[i] = seat
-            self._kernel.observe(a.L, a.S, a.C, np.array([i]), self._seats, self._params, self._starts,
+            self._drive.observe(a.L, a.S, a.C, np.array([i]), self._seats, self._params, self._starts,
                                  self._scale, self.obs, self.masks, self._legal, self._where, True)
             out.append(self.obs[i].copy())
         return out
@@ -160,7 +162,7 @@ class ArrayVectorEnv:
             rewards[owed] += self._pending[owed]
             self._owes[owed] = False
         self.episode_steps[stepped] += 1
-        k.step(a.L, a.S, a.C, a.M, actions.astype(np.int64, copy=False), stepped, self._params, self._bonus,
+        self._drive.step(a.L, a.S, a.C, a.M, actions.astype(np.int64, copy=False), stepped, self._params, self._bonus,
                rewards, terminated)
         for i in np.flatnonzero(terminated).tolist():
             scores, winners = k.result(a, i, self._params)

@@ -36,8 +36,10 @@ TREASURY, REMOVED = 0, 1                          # rows of C
 COIN_TABLE = np.array([[coins_for(b, n) for n in range(200)] for b in range(NUM_TYPES)], np.int64)
 R_WIN, R_SCORE, R_MARGIN, R_DENSE = 0, 1, 2, 3   # reward modes
 MODES = {"win": R_WIN, "score": R_SCORE, "margin": R_MARGIN, "dense": R_DENSE}
-# ``params``: the env's options as the kernels read them, the catalogue's size, then the variant's own
-P_AUTO, P_MODE, P_DUPLICATES, P_ACTIONS = 0, 1, 2, 3
+# ``params``: the env's options as the kernels read them, the catalogue's size, which kernel module plays
+# the variant (``drive``), then the variant's own
+P_AUTO, P_MODE, P_DUPLICATES, P_ACTIONS, P_KERNEL = 0, 1, 2, 3, 4
+K_DUEL, K_MAFIA = 0, 1
 DISCARD_RUNS = 6
 HAND_K = 4
 
@@ -80,10 +82,11 @@ def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
     S[REMOVED_N] = len(s.removed)
 
 
-def env_params(env, extra: list[int]) -> np.ndarray:
-    """The kernels' ``params`` for the AEC env ``env``'s options and game, then ``extra``."""
+def env_params(env, kernel: int, extra: list[int]) -> np.ndarray:
+    """The kernels' ``params`` for the AEC env ``env``'s options and game, played by ``kernel`` (K_DUEL,
+    K_MAFIA), then ``extra``."""
     duplicates = new_game(env.variant, seed=0, **env.config).rules.allow_duplicates
-    head = [int(env.auto_forced), MODES[env.reward_mode], int(duplicates), env.catalogue.size]
+    head = [int(env.auto_forced), MODES[env.reward_mode], int(duplicates), env.catalogue.size, kernel]
     return np.array(head + list(extra), np.int64)
 
 

@@ -11,11 +11,10 @@ import numpy as np
 
 from ...cards import NUM_TYPES, deck_without
 from ..._numba import njit
-from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, NFIELDS, OVER,
-                     PAID, PLANTED, P_ACTIONS, P_AUTO, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE,
-                     STEPS, TURN, Arrays, begin_row, count_in, draw, draw_to_hand, env_params, final_harvest,
-                     finish_row, fits, flush_face, hand_pop, harvest, harvestable, load_common, pop_at, push,
-                     remove_first, result_reward, set_mask, span_starts)
+from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, K_DUEL, NFIELDS,
+                     OVER, PAID, PLANTED, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE, TURN, Arrays,
+                     begin_row, count_in, draw, draw_to_hand, env_params, final_harvest, fits, flush_face, hand_pop,
+                     harvest, harvestable, load_common, pop_at, push, remove_first, result_reward, span_starts)
 
 COMPOSITION = deck_without("EN", "cocoa", "garden")  # DUEL-1
 CARDS = sum(COMPOSITION.values())
@@ -51,7 +50,7 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
     """The arrays of ``num_envs`` games and the kernels' ``params`` for the AEC env ``env``'s options."""
     if env.catalogue.size != NUM_ACTIONS or span_starts(env.catalogue, ("DISCARD_HAND",)) != [A_DISCARD_HAND]:
         raise RuntimeError(f"the array kernels do not match the action layout of {variant!r}")
-    return Arrays(num_envs, CARDS), env_params(env, [])
+    return Arrays(num_envs, CARDS), env_params(env, K_DUEL, [])
 
 
 def load(arrays: Arrays, g: int, s) -> None:
@@ -134,8 +133,9 @@ def _plant(S, g, p, f, bean):
 
 # -- legal actions (AGT-1) ------------------------------------------------------------------------------------
 @njit(cache=True)
-def _legal(L, S, g, duplicates, out, where):
+def legal(L, S, g, params, out, where):
     """The legal action indices of game ``g`` into ``out``; returns how many (``where``: scratch)."""
+    duplicates = params[P_DUPLICATES]
     d = S[g, DECISION]
     if d == GAME_OVER:
         return 0
@@ -181,7 +181,7 @@ def _legal(L, S, g, duplicates, out, where):
 
 # -- applying ---------------------------------------------------------------------------------------------------
 @njit(cache=True)
-def _apply(L, S, C, M, g, a):
+def apply(L, S, C, M, g, params, a):
     """Apply the legal action index ``a`` (not checked) to game ``g``."""
     p = S[g, ACTOR]
     d = S[g, DECISION]
@@ -230,14 +230,9 @@ def _apply(L, S, C, M, g, a):
 
 
 @njit(cache=True)
-def advance(L, S, C, M, g, params, bonus, legal, where, rewards):
-    """Apply forced decisions (``params[P_AUTO]``), then add what the game pays now to ``rewards[g]``:
-    the coins earned since the last payment (``dense``) and, once over, the result (COM-11)."""
-    if params[P_AUTO]:
-        while not S[g, OVER]:
-            if _legal(L, S, g, params[P_DUPLICATES], legal, where) != 1:
-                break
-            _apply(L, S, C, M, g, legal[0])
+def pay(S, g, params, bonus, rewards):
+    """Add what game ``g`` pays now to ``rewards[g]``: the coins earned since the last payment (``dense``)
+    and, once over, the result (COM-11)."""
     mode = params[P_MODE]
     if mode == R_DENSE:
         for p in range(PLAYERS):
@@ -256,26 +251,8 @@ def advance(L, S, C, M, g, params, bonus, legal, where, rewards):
 
 
 @njit(cache=True)
-def step(L, S, C, M, actions, slots, params, bonus, rewards, over):
-    """Apply ``actions[g]`` in each game ``g`` of ``slots`` (legal, not checked) and the forced moves
-    after it; ``rewards[g]`` gets what the step paid, ``over[g]`` whether the game ended."""
-    legal = np.empty(params[P_ACTIONS], np.int64)
-    where = np.empty(3, np.int64)
-    for g in slots:
-        _apply(L, S, C, M, g, actions[g])
-        S[g, STEPS] += 1
-        advance(L, S, C, M, g, params, bonus, legal, where, rewards)
-        over[g] = S[g, OVER] != 0
-
-
-# -- observation and mask ---------------------------------------------------------------------------------------
-@njit(cache=True)
-def observe(L, S, C, slots, me, params, starts, scale, obs, masks, legal, where, with_obs):
-    """Mask and (``with_obs``) observation of seat ``me[g]`` of each game ``g`` in ``slots``, into its
-    rows of ``masks`` and ``obs`` (positions of the ``PLACED`` blocks: ``starts``)."""
-    for g in slots:
-        if with_obs:
-            begin_row(L, S, g, me[g], PLAYERS, T, TSLOT, obs[g], starts)
-            obs[g, starts[12]] = S[g, PLANTED]  # duel_state
-            finish_row(obs[g], scale)
-        set_mask(masks, g, legal, _legal(L, S, g, params[P_DUPLICATES], legal, where))
+def write_obs(L, S, C, g, params, seat, row, starts):
+    """Seat ``seat``'s raw observation of game ``g`` into ``row``: the common blocks, then ``duel_state``
+    (the hand cards planted this turn)."""
+    begin_row(L, S, g, seat, PLAYERS, T, TSLOT, row, starts)
+    row[starts[12]] = S[g, PLANTED]

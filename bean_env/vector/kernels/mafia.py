@@ -17,10 +17,10 @@ from ...engine.mafia import BOSS_TARGET, FIELD_COST, THRESHOLDS
 from ...engine.state import EMPTY
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, B_COUNT, B_TYPE, COIN, COIN_TABLE, DECISION, DISC, END_PENDING, FACE,
-                     F_COUNT, F_TYPE, HAND, KNOWN, LIMIT, NFIELDS, OVER, PAID, PLANTED, P_ACTIONS, P_AUTO, P_MODE,
-                     RUNOUTS, R_DENSE, STEPS, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw,
-                     draw_to_hand, env_params, final_harvest, finish_row, fits, flush_face, hand_pop, harvest,
-                     harvestable, load_common, pop_at, push, remove_first, result_reward, set_mask, span_starts)
+                     F_COUNT, F_TYPE, HAND, KNOWN, K_MAFIA, LIMIT, NFIELDS, OVER, PAID, PLANTED, P_MODE, RUNOUTS,
+                     R_DENSE, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
+                     env_params, final_harvest, fits, flush_face, hand_pop, harvest, harvestable, load_common,
+                     pop_at, push, remove_first, result_reward, span_starts)
 
 CARDS = sum(DECKS["AC"].values())
 TYPES = tuple(sorted(DECKS["AC"]))                    # deck type codes in slot order
@@ -35,11 +35,11 @@ DECISIONS = ("leftovers", "yield", "plant", "plant_optional", "turn_up", "place"
 LEFTOVERS, YIELD, PLANT, PLANT_OPTIONAL, TURN_UP, PLACE, FILL, GAME_OVER = range(8)
 # params beside the env's options (``common.env_params``): seats, bosses, solitaire, then where each action
 # kind starts in the catalogue (-1: not in this variant's)
-P_N, P_BOSSES, P_SOLO = 4, 5, 6
+P_N, P_BOSSES, P_SOLO = 5, 6, 7
 KINDS = ("PLANT", "PLANT_CARD", "HARVEST", "BUY_FIELD", "STOP_PLANTING", "DONE", "DISCARD", "TURN_UP",
          "CONTINUE", "GIVE_MAFIA", "PLACE_STACK")
 (A_PLANT, A_PLANT_CARD, A_HARVEST, A_BUY, A_STOP, A_DONE, A_DISCARD, A_TURN_UP, A_CONTINUE, A_GIVE,
- A_STACK) = range(7, 7 + len(KINDS))
+ A_STACK) = range(8, 8 + len(KINDS))
 
 BLOCKS = ("decision", "actor_active", "hand", "hand_sizes", "known_hands", "fields", "coins", "face_up",
           "to_plant", "discard", "deck", "unseen", "discard_runs", "mafia")
@@ -51,7 +51,7 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
     """The arrays of ``num_envs`` games and the kernels' ``params`` for the AEC env ``env``'s options."""
     n = len(env.possible_agents)
     bosses = 3 if variant == "bean_solitaire" else 2
-    params = env_params(env, [n, bosses, int(n == 1)] + span_starts(env.catalogue, KINDS))
+    params = env_params(env, K_MAFIA, [n, bosses, int(n == 1)] + span_starts(env.catalogue, KINDS))
     if (env.catalogue.size != params[A_STACK] + T * (BOSS_TARGET + bosses)
             or params[A_STACK] - params[A_GIVE] != CARDS * bosses):
         raise RuntimeError(f"the array kernels do not match the action layout of {variant!r}")
@@ -267,7 +267,7 @@ def _begin_fill(L, S, C, M, g, params):
 
 # -- legal actions (AGT-1) ------------------------------------------------------------------------------------
 @njit(cache=True)
-def _legal(L, S, g, params, out, where):
+def legal(L, S, g, params, out, where):
     """The legal action indices of game ``g`` into ``out``; returns how many (``where``: scratch)."""
     d = S[g, DECISION]
     if d == GAME_OVER:
@@ -340,7 +340,7 @@ def _legal(L, S, g, params, out, where):
 
 # -- applying ---------------------------------------------------------------------------------------------------
 @njit(cache=True)
-def _apply(L, S, C, M, g, params, a):
+def apply(L, S, C, M, g, params, a):
     """Apply the legal action index ``a`` (not checked) to game ``g``."""
     p = S[g, ACTOR]
     d = S[g, DECISION]
@@ -400,14 +400,9 @@ def _apply(L, S, C, M, g, params, a):
 
 
 @njit(cache=True)
-def advance(L, S, C, M, g, params, bonus, legal, where, rewards):
-    """Apply forced decisions (``params[P_AUTO]``), then add what the game pays now to ``rewards[g]``:
-    the score earned since the last payment (``dense``) and, once over, the result (MAF-13)."""
-    if params[P_AUTO]:
-        while not S[g, OVER]:
-            if _legal(L, S, g, params, legal, where) != 1:
-                break
-            _apply(L, S, C, M, g, params, legal[0])
+def pay(S, g, params, bonus, rewards):
+    """Add what game ``g`` pays now to ``rewards[g]``: the score earned since the last payment (``dense``)
+    and, once over, the result (MAF-13)."""
     mode = params[P_MODE]
     n = params[P_N]
     mafia = S[g, TREASURY_N]
@@ -435,37 +430,18 @@ def advance(L, S, C, M, g, params, bonus, legal, where, rewards):
 
 
 @njit(cache=True)
-def step(L, S, C, M, actions, slots, params, bonus, rewards, over):
-    """Apply ``actions[g]`` in each game ``g`` of ``slots`` (legal, not checked) and the forced moves
-    after it; ``rewards[g]`` gets what the step paid, ``over[g]`` whether the game ended."""
-    legal = np.empty(params[P_ACTIONS], np.int64)
-    where = np.empty(3, np.int64)
-    for g in slots:
-        _apply(L, S, C, M, g, params, actions[g])
-        S[g, STEPS] += 1
-        advance(L, S, C, M, g, params, bonus, legal, where, rewards)
-        over[g] = S[g, OVER] != 0
-
-
-# -- observation and mask ---------------------------------------------------------------------------------------
-@njit(cache=True)
-def observe(L, S, C, slots, me, params, starts, scale, obs, masks, legal, where, with_obs):
-    """Mask and (``with_obs``) observation of seat ``me[g]`` of each game ``g`` in ``slots``, into its
-    rows of ``masks`` and ``obs`` (positions of the ``PLACED`` blocks: ``starts``)."""
-    for g in slots:
-        if with_obs:
-            row = obs[g]
-            begin_row(L, S, g, me[g], params[P_N], T, TSLOT, row, starts)
-            at = starts[12]                                # mafia
-            for b in range(params[P_BOSSES]):
-                c = S[g, B_COUNT + b]
-                if c:
-                    bean = S[g, B_TYPE + b]
-                    row[at + TSLOT[bean]] = 1.0
-                    row[at + T] = c
-                    row[at + T + 1] = COIN_TABLE[bean, c]
-                at += T + 2
-            row[at] = S[g, TREASURY_N]
-            row[at + 1] = S[g, PLANTED]
-            finish_row(row, scale)
-        set_mask(masks, g, legal, _legal(L, S, g, params, legal, where))
+def write_obs(L, S, C, g, params, seat, row, starts):
+    """Seat ``seat``'s raw observation of game ``g`` into ``row``: the common blocks, then ``mafia`` (each
+    boss's field, the treasury, the hand cards planted this turn)."""
+    begin_row(L, S, g, seat, params[P_N], T, TSLOT, row, starts)
+    at = starts[12]
+    for b in range(params[P_BOSSES]):
+        c = S[g, B_COUNT + b]
+        if c:
+            bean = S[g, B_TYPE + b]
+            row[at + TSLOT[bean]] = 1.0
+            row[at + T] = c
+            row[at + T + 1] = COIN_TABLE[bean, c]
+        at += T + 2
+    row[at] = S[g, TREASURY_N]
+    row[at + 1] = S[g, PLANTED]
