@@ -179,10 +179,10 @@ def legal(L, S, g, params, out, where):
     return k
 
 
-# -- applying ---------------------------------------------------------------------------------------------------
+# -- applying (the move, then every automatic step up to the next decision) --------------------------------
 @njit(cache=True)
 def apply(L, S, C, M, g, params, a):
-    """Apply the legal action index ``a`` (not checked) to game ``g``."""
+    """Apply the legal action index ``a`` (not checked) to `bean_duel` game ``g`` (DUEL-2 .. DUEL-7)."""
     p = S[g, ACTOR]
     d = S[g, DECISION]
     if A_HARVEST <= a < A_HARVEST + 3:

@@ -341,7 +341,7 @@ def legal(L, S, g, params, out, where):
 # -- applying ---------------------------------------------------------------------------------------------------
 @njit(cache=True)
 def apply(L, S, C, M, g, params, a):
-    """Apply the legal action index ``a`` (not checked) to game ``g``."""
+    """Apply the legal action index ``a`` (not checked) to mafia game ``g`` (MAF-5 .. MAF-12)."""
     p = S[g, ACTOR]
     d = S[g, DECISION]
     nb = params[P_BOSSES]
