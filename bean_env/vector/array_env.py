@@ -63,7 +63,8 @@ class ArrayVectorEnv:
         self._drive = importlib.import_module("bean_env.vector.kernels.drive")  # numba is imported here, not before
         self._layout = importlib.import_module("bean_env.vector.kernels.common")
         encoder, catalogue = probe.encoder, probe.catalogue
-        if tuple(b.name for b in encoder.blocks) != kernel.BLOCKS:
+        names = [b.name for b in encoder.blocks]
+        if tuple(names) != kernel.BLOCKS:
             raise RuntimeError(f"the array kernels of {variant!r} do not match its observation layout")
         self.variant = variant
         self.num_envs = num_envs
@@ -72,7 +73,6 @@ class ArrayVectorEnv:
         self.observation_box = probe.observation_space(probe.possible_agents[0])["observation"]
         self.obs_size = self.observation_box.shape[0]
         self.num_actions = catalogue.size
-        names = [b.name for b in encoder.blocks]
         self._starts = np.array([encoder.starts[names.index(b)] for b in kernel.PLACED], np.int64)
         self._scale = encoder.scale
         self.arrays, self._params = kernel.prepare(variant, num_envs, probe)  # raises unless the layouts match
@@ -162,8 +162,8 @@ class ArrayVectorEnv:
             rewards[owed] += self._pending[owed]
             self._owes[owed] = False
         self.episode_steps[stepped] += 1
-        self._drive.step(a.L, a.S, a.C, a.M, actions.astype(np.int64, copy=False), stepped, self._params, self._bonus,
-               rewards, terminated)
+        self._drive.step(a.L, a.S, a.C, a.M, actions.astype(np.int64, copy=False), stepped, self._params,
+                         self._bonus, rewards, terminated)
         for i in np.flatnonzero(terminated).tolist():
             scores, winners = k.result(a, i, self._params)
             infos[i] = {"final_scores": scores, "winners": winners, "episode_steps": int(self.episode_steps[i]),

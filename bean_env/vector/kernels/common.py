@@ -28,9 +28,9 @@ from ..._numba import njit
 DECK, DISC, FACE, HAND, COIN, KNOWN, ASIDE = 0, 1, 2, 3, 5, 7, 9   # list rows (HAND, COIN, KNOWN: + seat)
 LISTS = 10
 (RUNOUTS, END_PENDING, OVER, DECISION, PLANTED, TURN, ACTOR, ACTIVE, TREASURY_N, REMOVED_N, PAID,
- F_TYPE, F_COUNT, NFIELDS, B_TYPE, B_COUNT, STEPS, LIMIT, SHUFFLED) = (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                                                                     22, 28, 34, 36, 39, 42, 43, 44)
-COLUMNS = 45
+ F_TYPE, F_COUNT, NFIELDS, B_TYPE, B_COUNT, LIMIT, SHUFFLED) = (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22,
+                                                              28, 34, 36, 39, 42, 43)
+COLUMNS = 44
 MT_N = 624
 TREASURY, REMOVED = 0, 1                          # rows of C
 COIN_TABLE = np.array([[coins_for(b, n) for n in range(200)] for b in range(NUM_TYPES)], np.int64)
@@ -80,6 +80,23 @@ def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
     for bean in s.removed:
         C[REMOVED, bean] += 1
     S[REMOVED_N] = len(s.removed)
+
+
+def type_slots(composition: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """A deck's type slots (``envs.obs``): slot -> type code, and type code -> slot (-1 if not in it)."""
+    type_of = np.array(sorted(composition), np.int64)
+    tslot = np.full(NUM_TYPES, -1, np.int64)
+    tslot[type_of] = np.arange(len(type_of))
+    return type_of, tslot
+
+
+def table_result(arrays: Arrays, g: int, n: int, floor: int = -1) -> tuple[list[int], list[int]]:
+    """The coins and winners of the finished game ``g`` of ``n`` seats: the best (coins, hand cards), shared
+    on a tie (COM-11), nobody when the best has no more than ``floor`` coins (the mafia's, MAF-13)."""
+    S = arrays.S[g]
+    key = [(int(S[COIN + p]), int(S[HAND + p])) for p in range(n)]
+    best = max(key)
+    return [k[0] for k in key], ([] if best[0] <= floor else [p for p in range(n) if key[p] == best])
 
 
 def env_params(env, kernel: int, extra: list[int]) -> np.ndarray:
@@ -300,8 +317,21 @@ def flush_face(L, S, g):
 
 
 @njit(cache=True)
-def result_reward(mode, p, score, win, margin, bonus):
-    """What seat ``p`` is paid when the game ends, beyond the dense payments (``win``: its win reward)."""
+def pair_win(S, g, p, floor):
+    """The win reward of seat ``p`` of a finished two-seat game (``table_result``'s ranking): +1 alone
+    best, 0.5 each on a tie, else -1, and -1 to both when the best has no more than ``floor`` coins."""
+    own, other = S[g, COIN + p], S[g, COIN + 1 - p]
+    hand, their_hand = S[g, HAND + p], S[g, HAND + 1 - p]
+    tie = own == other and hand == their_hand
+    ahead = own > other or (own == other and hand > their_hand)
+    if max(own, other) <= floor or not (tie or ahead):
+        return -1.0
+    return 0.5 if tie else 1.0
+
+
+@njit(cache=True)
+def result_reward(mode, score, win, margin, bonus):
+    """What a seat is paid when the game ends, beyond the dense payments (``win``: its win reward)."""
     if mode == R_WIN:
         return win
     if mode == R_SCORE:
@@ -319,10 +349,10 @@ def w_counts(L, S, g, k, tslot, row, at):
 
 
 @njit(cache=True)
-def w_table(L, S, g, me, n, t, tslot, decision, row, starts):
+def w_table(L, S, g, me, n, t, tslot, row, starts):
     """The blocks decision, actor_active, hand, hand_sizes, fields, coins, face_up, discard, deck and
     discard_runs (block positions ``starts[0..9]``) for seat ``me``; zeros stay unwritten."""
-    row[starts[0] + decision] = 1.0
+    row[starts[0] + S[g, DECISION]] = 1.0
     at = starts[1]
     if S[g, ACTOR] >= 0 and not S[g, OVER]:
         row[at + (S[g, ACTOR] - me) % n] = 1.0
@@ -411,7 +441,7 @@ def begin_row(L, S, g, seat, n, t, tslot, row, starts):
     """Zero ``row`` and write the blocks every kernel variant has (``w_table``, then unseen and known hands
     at ``starts[10]`` and ``starts[11]``) for ``seat``."""
     row[:] = 0.0
-    w_table(L, S, g, seat, n, t, tslot, S[g, DECISION], row, starts)
+    w_table(L, S, g, seat, n, t, tslot, row, starts)
     w_unseen(L, S, g, seat, n, t, tslot, row, starts[10])
     w_known(L, S, g, seat, n, t, tslot, row, starts[11])
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..._numba import njit
 from . import duel, mafia
-from .common import K_DUEL, OVER, P_ACTIONS, P_AUTO, P_KERNEL, STEPS, finish_row, set_mask
+from .common import K_DUEL, OVER, P_ACTIONS, P_AUTO, P_KERNEL, finish_row, set_mask
 
 
 @njit(cache=True)
@@ -49,7 +49,6 @@ def step(L, S, C, M, actions, slots, params, bonus, rewards, over):
     where = np.empty(3, np.int64)
     for g in slots:
         _apply(L, S, C, M, g, params, actions[g])
-        S[g, STEPS] += 1
         advance(L, S, C, M, g, params, bonus, legal, where, rewards)
         over[g] = S[g, OVER] != 0
 

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import NUM_TYPES, deck_without
+from ...cards import deck_without
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, K_DUEL, NFIELDS,
                      OVER, PAID, PLANTED, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE, TURN, Arrays,
                      begin_row, count_in, draw, draw_to_hand, env_params, final_harvest, fits, flush_face, hand_pop,
-                     harvest, harvestable, load_common, pop_at, push, remove_first, result_reward, span_starts)
+                     harvest, harvestable, load_common, pair_win, pop_at, push, remove_first, result_reward,
+                     span_starts, table_result, type_slots)
 
 COMPOSITION = deck_without("EN", "cocoa", "garden")  # DUEL-1
 CARDS = sum(COMPOSITION.values())
-TYPES = tuple(sorted(COMPOSITION))
-TYPE_OF = np.array(TYPES, np.int64)
-TSLOT = np.full(NUM_TYPES, -1, np.int64)
-TSLOT[list(TYPES)] = np.arange(len(TYPES))
-T = len(TYPES)
+TYPE_OF, TSLOT = type_slots(COMPOSITION)  # slot -> type code, type code -> slot
+T = len(TYPE_OF)
 PLAYERS = 2
 FIELD_COST = 3  # DUEL-2
 
@@ -62,9 +60,7 @@ def load(arrays: Arrays, g: int, s) -> None:
 
 def result(arrays: Arrays, g: int, params: np.ndarray) -> tuple[list[int], list[int]]:
     """The scores (coins) and winners of the finished game ``g``: most coins, then most hand cards."""
-    S = arrays.S[g]
-    key = [(int(S[COIN + p]), int(S[HAND + p])) for p in range(PLAYERS)]
-    return [k[0] for k in key], [p for p in range(PLAYERS) if key[p] == max(key)]
+    return table_result(arrays, g, PLAYERS)
 
 
 # -- the turn (DUEL-3 .. DUEL-7) ----------------------------------------------------------------------------------
@@ -239,15 +235,9 @@ def pay(S, g, params, bonus, rewards):
             rewards[g, p] += float(S[g, COIN + p] - S[g, PAID + p])
             S[g, PAID + p] = S[g, COIN + p]
     if S[g, OVER]:
-        c0, c1 = S[g, COIN], S[g, COIN + 1]
-        h0, h1 = S[g, HAND], S[g, HAND + 1]
-        tie = c0 == c1 and h0 == h1
-        first = c0 > c1 or (c0 == c1 and h0 > h1)
         for p in range(PLAYERS):
-            won = tie or (first if p == 0 else not first)
-            win = (0.5 if tie else 1.0) if won else -1.0
             own, other = S[g, COIN + p], S[g, COIN + 1 - p]
-            rewards[g, p] += result_reward(mode, p, own, win, float(own - other), bonus)
+            rewards[g, p] += result_reward(mode, own, pair_win(S, g, p, -1), float(own - other), bonus)
 
 
 @njit(cache=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import DECKS, NUM_TYPES
+from ...cards import DECKS
 from ...engine.mafia import BOSS_TARGET, FIELD_COST, THRESHOLDS
 from ...engine.state import EMPTY
 from ..._numba import njit
@@ -20,14 +20,11 @@ from .common import (ACTIVE, ACTOR, ASIDE, B_COUNT, B_TYPE, COIN, COIN_TABLE, DE
                      F_COUNT, F_TYPE, HAND, KNOWN, K_MAFIA, LIMIT, NFIELDS, OVER, PAID, PLANTED, P_MODE, RUNOUTS,
                      R_DENSE, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
                      env_params, final_harvest, fits, flush_face, hand_pop, harvest, harvestable, load_common,
-                     pop_at, push, remove_first, result_reward, span_starts)
+                     pair_win, pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots)
 
 CARDS = sum(DECKS["AC"].values())
-TYPES = tuple(sorted(DECKS["AC"]))                    # deck type codes in slot order
-TYPE_OF = np.array(TYPES, np.int64)                   # slot -> type code
-TSLOT = np.full(NUM_TYPES, -1, np.int64)              # type code -> slot
-TSLOT[list(TYPES)] = np.arange(len(TYPES))
-T = len(TYPES)
+TYPE_OF, TSLOT = type_slots(DECKS["AC"])              # slot -> type code, type code -> slot
+T = len(TYPE_OF)
 THRESHOLD = np.array(THRESHOLDS, np.int64)
 
 # decision points, in the observation's slot order (``obs.mafia.MAFIA_DECISIONS``)
@@ -78,13 +75,10 @@ def result(arrays: Arrays, g: int, params: np.ndarray) -> tuple[list[int], list[
     treasury and wins above 0; with two players a seat wins with more coins than the mafia and the best
     (coins, hand cards) of the table."""
     S = arrays.S[g]
-    n = int(params[P_N])
     if params[P_SOLO]:
         score = int(S[COIN] - 2 * S[TREASURY_N])
         return [score], [0] if score > 0 else []
-    key = [(int(S[COIN + p]), int(S[HAND + p])) for p in range(n)]
-    best = max(key)
-    return [k[0] for k in key], ([] if best[0] <= S[TREASURY_N] else [p for p in range(n) if key[p] == best])
+    return table_result(arrays, g, int(params[P_N]), int(S[TREASURY_N]))
 
 
 # -- the mafia's fields (MAF-1, MAF-2) --------------------------------------------------------------------
@@ -417,16 +411,9 @@ def pay(S, g, params, bonus, rewards):
             win = 1.0 if score > 0 else (0.0 if score == 0 else -1.0)
             margin = float(score)
         else:
-            other = S[g, COIN + 1 - p]
-            hand, their_hand = S[g, HAND + p], S[g, HAND + 1 - p]
-            tie = score == other and hand == their_hand
-            ahead = score > other or (score == other and hand > their_hand)
-            if max(score, other) <= mafia or not (tie or ahead):  # the mafia, or the other seat, ranks best
-                win = -1.0
-            else:
-                win = 0.5 if tie else 1.0
-            margin = float(score - max(mafia, other))
-        rewards[g, p] += result_reward(mode, p, score, win, margin, bonus)
+            win = pair_win(S, g, p, mafia)  # the mafia, or the other seat, may rank best
+            margin = float(score - max(mafia, S[g, COIN + 1 - p]))
+        rewards[g, p] += result_reward(mode, score, win, margin, bonus)
 
 
 @njit(cache=True)
