@@ -24,7 +24,7 @@ from bean_env.vector import add_learner_rewards, make_vector_env
 from bean_env.vector.array_env import ArrayVectorEnv
 from bean_env.vector.sb3 import BatchVecEnv
 
-from .opponents import SELF, OpponentPool, RandomPlayer, SnapshotPlayer
+from .opponents import OpponentPool, RandomPlayer, SnapshotPlayer, engine_opponents
 
 
 class BatchedSelfPlayVecEnv(BatchVecEnv):
@@ -41,7 +41,7 @@ class BatchedSelfPlayVecEnv(BatchVecEnv):
             options["win_bonus"] = win_bonus
         self.vec = make_vector_env(variant, n_envs, backend, **options)
         self._arrays = isinstance(self.vec, ArrayVectorEnv)
-        others = sorted(set(pool.mix) - {SELF, "random"})
+        others = engine_opponents(pool.mix)
         if self._arrays and others:
             raise ValueError(f"opponents {others} need the engine's games; with backend {backend!r} the opponent "
                              "mix may hold only self and random")

@@ -48,6 +48,12 @@ def parse_mix(text: str | dict) -> dict[str, float]:
     return {k: v / total for k, v in mix.items() if v > 0}
 
 
+def engine_opponents(mix: dict[str, float]) -> list[str]:
+    """The kinds of ``mix`` that decide from the engine's game (every baseline but ``random``, which draws
+    from a mask); snapshots read observations only."""
+    return sorted(set(mix) - {SELF, "random"})
+
+
 class SnapshotPlayer:
     """A frozen policy acting from env observations (sampling, with its own generator)."""
 

@@ -320,7 +320,7 @@ def check_backend(args: Args) -> None:
     from bean_env import _numba
     from bean_env.vector.array_env import BACKENDS, array_variants
 
-    from .opponents import SELF, parse_mix
+    from .opponents import engine_opponents, parse_mix
     if args.backend not in BACKENDS:
         raise ValueError(f"bad value {args.backend!r} for --backend; allowed: {', '.join(BACKENDS)}")
     if args.backend == "engine":
@@ -331,7 +331,7 @@ def check_backend(args: Args) -> None:
     if args.backend == "arrays" and args.variant not in array_variants():
         raise ValueError(f"--backend arrays: {args.variant!r} has no array kernels; allowed: "
                          f"{', '.join(array_variants())}")
-    others = sorted(set(parse_mix(args.opponent_mix)) - {SELF, "random"})
+    others = engine_opponents(parse_mix(args.opponent_mix))
     if (args.backend == "arrays" or arrays) and others:
         raise ValueError(f"--backend {args.backend}: opponents {others} need the engine's games; the opponent "
                          "mix may hold only self and random")
