@@ -1,8 +1,9 @@
 """The batched env on array kernels: ``VectorEnv``'s API and games, with the state of all N games held as
 arrays and the rules, masks and observations compiled by numba (``vector.kernels``).
 
-Only variants with kernels have it (``array_variants()``: `al_cabohne`, `bean_duel` and `bean_solitaire`;
-`bohnanza` and `hostile_takeover` run on ``VectorEnv``). A new game's set-up
+Only variants with kernels have it (``array_variants()``: `al_cabohne`, `bean_duel`, `bean_solitaire` and
+`bohnanza` but for its macro offers, ``offer_actions="macro"``; `hostile_takeover` runs on ``VectorEnv``).
+A new game's set-up
 (its shuffle) is the engine's: each slot's games are seeded as ``VectorEnv`` seeds them, so both give the
 same games, observations, masks, rewards and infos for the same seed and actions (golden tests).
 """
@@ -21,7 +22,7 @@ from .env import VectorEnv, _raw_env_class, check_step, init_batch_arrays
 
 # variant -> the module of its kernels
 KERNELS = {"al_cabohne": "bean_env.vector.kernels.mafia", "bean_duel": "bean_env.vector.kernels.duel",
-           "bean_solitaire": "bean_env.vector.kernels.mafia"}
+           "bean_solitaire": "bean_env.vector.kernels.mafia", "bohnanza": "bean_env.vector.kernels.bohnanza"}
 
 
 BACKENDS = ("engine", "arrays", "auto")
@@ -32,12 +33,23 @@ def array_variants() -> tuple[str, ...]:
     return tuple(KERNELS)
 
 
+def kernels_play(variant: str, config: dict) -> bool:
+    """Whether the array kernels play ``variant`` with the rule options ``config`` (a full config, as an
+    env's ``config``): every variant in ``KERNELS`` and config, but `bohnanza`'s macro offers."""
+    return variant in KERNELS and not (variant == "bohnanza" and config.get("offer_actions") == "macro")
+
+
 def make_vector_env(variant: str, num_envs: int, backend: str = "engine", **options: Any):
     """A batched env of ``num_envs`` games: ``VectorEnv`` (``backend="engine"``), ``ArrayVectorEnv``
-    (``"arrays"``), or the array one where the variant has kernels and numba is installed (``"auto"``)."""
+    (``"arrays"``), or the array one where the kernels play the variant and its options and numba is installed
+    (``"auto"``)."""
     if backend not in BACKENDS:
         raise ValueError(f"bad backend {backend!r}; allowed: {', '.join(map(repr, BACKENDS))}")
-    if backend == "arrays" or (backend == "auto" and variant in KERNELS and _numba.AVAILABLE):
+    if backend == "auto" and variant in KERNELS and _numba.AVAILABLE:
+        probe = _raw_env_class(variant)(**{**options, "illegal_action": "raise"})  # checks every option
+        if kernels_play(variant, probe.config):
+            backend = "arrays"
+    if backend == "arrays":
         return ArrayVectorEnv(variant, num_envs, **options)
     return VectorEnv(variant, num_envs, **options)
 
@@ -59,6 +71,10 @@ class ArrayVectorEnv:
         options = dict(options)
         options["illegal_action"] = "raise"
         probe = cls(**options)  # checks every option
+        if not kernels_play(variant, probe.config):
+            raise ValueError(f"bad value {probe.config.get('offer_actions')!r} for option 'offer_actions': the "
+                             "array kernels play composed offers only (macro offers, as the 'learning' preset "
+                             "makes them, run on VectorEnv)")
         kernel = self._kernel = importlib.import_module(KERNELS[variant])
         self._drive = importlib.import_module("bean_env.vector.kernels.drive")  # numba is imported here, not before
         self._layout = importlib.import_module("bean_env.vector.kernels.common")
@@ -73,7 +89,7 @@ class ArrayVectorEnv:
         self.observation_box = probe.observation_space(probe.possible_agents[0])["observation"]
         self.obs_size = self.observation_box.shape[0]
         self.num_actions = catalogue.size
-        self._starts = np.array([encoder.starts[names.index(b)] for b in kernel.PLACED], np.int64)
+        self._starts = np.array([encoder.starts[names.index(b)] if b in names else -1 for b in kernel.PLACED], np.int64)
         self._scale = encoder.scale
         self.arrays, self._params = kernel.prepare(variant, num_envs, probe)  # raises unless the layouts match
         self._bonus = float(probe.win_bonus)
@@ -101,7 +117,7 @@ class ArrayVectorEnv:
             seed = None
             k.load(a, i, new_game(self.variant, seed=game_seed, **self.config).state)
             self._pending[i] = 0.0
-            self._drive.advance(a.L, a.S, a.C, a.M, i, self._params, self._bonus, self._legal, self._where,
+            self._drive.advance(a.L, a.S, a.C, a.M, a.X, i, self._params, self._bonus, self._legal, self._where,
                                 self._pending)
             if not a.S[i, self._layout.OVER]:
                 self.episode_steps[i] = 0
@@ -112,7 +128,7 @@ class ArrayVectorEnv:
         """Masks, actors and (``observe``) the actors' observations of ``slots``."""
         a = self.arrays
         self.actors[slots] = self._seats[slots] = a.S[slots, self._layout.ACTOR]
-        self._drive.observe(a.L, a.S, a.C, slots, self._seats, self._params, self._starts, self._scale,
+        self._drive.observe(a.L, a.S, a.C, a.X, slots, self._seats, self._params, self._starts, self._scale,
                              self.obs, self.masks, self._legal, self._where, observe)
         self.stale[slots] = not observe
 
@@ -121,7 +137,7 @@ class ArrayVectorEnv:
         a, out = self.arrays, []
         for seat in range(self.num_players):
             self._seats[i] = seat
-            self._drive.observe(a.L, a.S, a.C, np.array([i]), self._seats, self._params, self._starts,
+            self._drive.observe(a.L, a.S, a.C, a.X, np.array([i]), self._seats, self._params, self._starts,
                                  self._scale, self.obs, self.masks, self._legal, self._where, True)
             out.append(self.obs[i].copy())
         return out
@@ -162,7 +178,7 @@ class ArrayVectorEnv:
             rewards[owed] += self._pending[owed]
             self._owes[owed] = False
         self.episode_steps[stepped] += 1
-        self._drive.step(a.L, a.S, a.C, a.M, actions.astype(np.int64, copy=False), stepped, self._params,
+        self._drive.step(a.L, a.S, a.C, a.M, a.X, actions.astype(np.int64, copy=False), stepped, self._params,
                          self._bonus, rewards, terminated)
         for i in np.flatnonzero(terminated).tolist():
             scores, winners = k.result(a, i, self._params)

@@ -16,9 +16,10 @@ pytest.importorskip("numba")
 from bean_env.engine.game import new_game  # noqa: E402
 from bean_env.vector import (ArrayVectorEnv, VectorEnv, array_variants, learner_gym_vector_env,  # noqa: E402
                              make_vector_env, uniform_random_policy)
+from bean_env.vector.kernels.bohnanza import DECISIONS  # noqa: E402
 from bean_env.vector.kernels.common import card_counts  # noqa: E402
 
-VARIANTS = ("al_cabohne", "bean_duel", "bean_solitaire")
+VARIANTS = ("al_cabohne", "bean_duel", "bean_solitaire", "bohnanza")
 OPTIONS = [{}, {"reward_mode": "dense", "win_bonus": 0.5}, {"reward_mode": "score"}, {"reward_mode": "margin"},
            {"auto_forced": False}]
 
@@ -34,24 +35,39 @@ def _same_step(ref_out, arr_out, where: str) -> None:
             assert np.array_equal(a["final_observations"][0], b["final_observations"][0]), f"{where}: slot {i}"
 
 
+# `bohnanza`: each edition and player count (BASE-2), and the trading options (TRADE-2, TRADE-3, TRADE-6)
+BOHNANZA_RULES = [{"num_players": 3}, {"num_players": 5, "allow_duplicate_fields": False},
+                  {"edition": "english", "num_players": 3}, {"edition": "english", "num_players": 6},
+                  {"edition": "english", "num_players": 7, "max_offer_cards": 2},
+                  {"max_trade_rounds": 0}, {"max_trade_rounds": 1, "proposals": "active_only", "max_offer_cards": 1}]
+
+
 @pytest.mark.parametrize("variant, options", [(v, o) for v in VARIANTS for o in OPTIONS]
-                         + [("bean_duel", {"allow_duplicate_fields": False, "reward_mode": "margin"})])
+                         + [("bean_duel", {"allow_duplicate_fields": False, "reward_mode": "margin"})]
+                         + [("bohnanza", o) for o in BOHNANZA_RULES])
 def test_same_games_as_the_engine_env(variant, options):
-    """DUEL-1 .. DUEL-7 and MAF-1 .. MAF-14 as the engine plays them (reshuffles included, COM-9): every
-    output equal over 15 to 60 whole games."""
+    """DUEL-1 .. DUEL-7, MAF-1 .. MAF-14 and BASE-1 .. BASE-11 with TRADE-1 .. TRADE-8 as the engine plays
+    them (reshuffles included, COM-9): every output equal over at least 12 whole games."""
     ref, arr = VectorEnv(variant, 6, **options), ArrayVectorEnv(variant, 6, **options)
     obs, masks, actors = ref.reset(seed=11)
     for x, y in zip((obs, masks, actors), arr.reset(seed=11)):
         assert np.array_equal(x, y)
     policy = uniform_random_policy(3)
     games = 0
-    for step in range(1500):
+    decisions = np.zeros(obs.shape[1], bool)  # the decision points met (the first block's one-hot)
+    for step in range(3000 if variant == "bohnanza" else 1500):
         actions = policy(obs, masks)
         out = ref.step(actions)
         _same_step(out, arr.step(actions), f"step {step}")
         obs, masks = out[0], out[1]
+        decisions |= obs.any(axis=0)
         games += int(out[4].sum())
-    assert games > 15
+    assert games >= 12
+    if variant == "bohnanza":  # every decision point was met (the game's end only in the infos)
+        trading = options.get("max_trade_rounds") != 0
+        met = {d for i, d in enumerate(DECISIONS) if decisions[i]}
+        assert met == {d for d in DECISIONS[:-1] if trading or d in ("plant", "plant_optional", "harvest_window",
+                                                                   "plant_traded")}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -123,7 +139,9 @@ def test_learner_face_on_arrays_plays_the_same_games():
 def test_backends_choose_the_env():
     assert isinstance(make_vector_env("bean_duel", 2, backend="auto"), ArrayVectorEnv)
     assert isinstance(make_vector_env("bean_duel", 2), VectorEnv)
-    assert isinstance(make_vector_env("bohnanza", 2, backend="auto"), VectorEnv)
+    assert isinstance(make_vector_env("bohnanza", 2, backend="auto"), ArrayVectorEnv)
+    assert isinstance(make_vector_env("bohnanza", 2, backend="auto", trade_preset="learning"), VectorEnv)
+    assert isinstance(make_vector_env("hostile_takeover", 2, backend="auto"), VectorEnv)
     with pytest.raises(ValueError, match="bad backend 'numba'"):
         make_vector_env("bean_duel", 2, backend="numba")
 
@@ -143,6 +161,8 @@ def test_bad_input_raises_and_changes_nothing():
     assert all(np.array_equal(x, y) for x, y in zip(before, after))
     with pytest.raises(ValueError, match="no array kernels"):
         ArrayVectorEnv("hostile_takeover", 2)
+    with pytest.raises(ValueError, match="'offer_actions': the array kernels play composed offers only"):
+        ArrayVectorEnv("bohnanza", 2, trade_preset="learning")
     with pytest.raises(ValueError, match="unknown variant"):
         ArrayVectorEnv("chess", 2)
     with pytest.raises(ValueError, match="reward_mode"):

@@ -1,14 +1,17 @@
-"""The array layout shared by the kernels (games of at most two players, without trading) and the pieces of
-rules and observation every such variant has (COM-*).
+"""The array layout shared by the kernels (games of at most ``SEATS`` players) and the pieces of rules and
+observation every variant has (COM-*).
 
 Terms (a game is one row ``g`` of each array):
 - *lists* ``L[g, k]`` with lengths ``S[g, k]`` for ``k`` in DECK, DISC (discard pile), FACE (face-up cards,
   in the engine's order), HAND + p (seat p's hand, front first), KNOWN + p (beside it: the seats that
   know each hand card, a bitmask, INFO-2), COIN + p (seat p's coin stack), ASIDE (set aside for the next
-  deck); top of deck, discard pile and coin stack = last.
+  deck), TO_PLANT + p (seat p's cards to plant); top of deck, discard pile and coin stack = last. A
+  variant may add list rows from ``LISTS`` on (``Arrays(lists=...)``); list ``k``'s length is ``S[g, k]``.
 - *scalars* ``S[g, column]``: the columns below; field ``f`` of seat ``p`` is ``F_TYPE + 3 p + f`` (type
   code, -1 when empty) and ``F_COUNT + 3 p + f``; the bosses ``B_TYPE + b`` and ``B_COUNT + b``.
-- *counts* ``C[g, TREASURY | REMOVED, type]``: the mafia's treasury and the cards out of the game.
+- *counts* ``C[g, TREASURY | REMOVED, type]``: the mafia's treasury and the cards out of the game (a
+  variant may add rows).
+- *extra* ``X[g, ...]``: a variant's own per-game array (``Arrays(extra=...)``; `bohnanza`: the offers made).
 - *shufflers* ``M[g, j]``: the Mersenne Twister state (624 words and the position) of the generator of the
   game's ``j``-th reshuffle (column SHUFFLED counts those made), seeded as ``State.rng`` seeds it (COM-12);
   a reshuffle draws from it exactly as ``random.Random.shuffle`` does, so the new deck is the engine's.
@@ -25,12 +28,25 @@ from ...engine.game import new_game
 from ...engine.state import EMPTY
 from ..._numba import njit
 
-DECK, DISC, FACE, HAND, COIN, KNOWN, ASIDE = 0, 1, 2, 3, 5, 7, 9   # list rows (HAND, COIN, KNOWN: + seat)
-LISTS = 10
-(RUNOUTS, END_PENDING, OVER, DECISION, PLANTED, TURN, ACTOR, ACTIVE, TREASURY_N, REMOVED_N, PAID,
- F_TYPE, F_COUNT, NFIELDS, B_TYPE, B_COUNT, LIMIT, SHUFFLED) = (10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 22,
-                                                              28, 34, 36, 39, 42, 43)
-COLUMNS = 44
+SEATS = 7                                         # the most seats a kernel game has
+DECK, DISC, FACE, HAND = 0, 1, 2, 3               # list rows (HAND, COIN, KNOWN, TO_PLANT: + seat)
+COIN = HAND + SEATS
+KNOWN = COIN + SEATS
+ASIDE = KNOWN + SEATS
+TO_PLANT = ASIDE + 1
+LISTS = TO_PLANT + SEATS
+MAX_LISTS = 48                                    # list lengths sit in the columns before the scalars
+(RUNOUTS, END_PENDING, OVER, DECISION, PLANTED, TURN, ACTOR, ACTIVE, TREASURY_N, REMOVED_N) = range(
+    MAX_LISTS, MAX_LISTS + 10)
+PAID = MAX_LISTS + 10                             # + seat
+F_TYPE = PAID + SEATS                             # + 3 seat + field
+F_COUNT = F_TYPE + 3 * SEATS
+NFIELDS = F_COUNT + 3 * SEATS                     # + seat
+B_TYPE = NFIELDS + SEATS                          # + boss
+B_COUNT = B_TYPE + 3
+LIMIT = B_COUNT + 3
+SHUFFLED = LIMIT + 1
+COLUMNS = SHUFFLED + 1
 MT_N = 624
 TREASURY, REMOVED = 0, 1                          # rows of C
 COIN_TABLE = np.array([[coins_for(b, n) for n in range(200)] for b in range(NUM_TYPES)], np.int64)
@@ -39,33 +55,37 @@ MODES = {"win": R_WIN, "score": R_SCORE, "margin": R_MARGIN, "dense": R_DENSE}
 # ``params``: the env's options as the kernels read them, the catalogue's size, which kernel module plays
 # the variant (``drive``), then the variant's own
 P_AUTO, P_MODE, P_DUPLICATES, P_ACTIONS, P_KERNEL = 0, 1, 2, 3, 4
-K_DUEL, K_MAFIA = 0, 1
+K_DUEL, K_MAFIA, K_BOHNANZA = 0, 1, 2
 DISCARD_RUNS = 6
 HAND_K = 4
 
 
 class Arrays:
     """The state arrays of ``n`` games whose deck has ``cards`` cards and which shuffle at most
-    ``reshuffles`` more times after their set-up."""
+    ``reshuffles`` more times after their set-up; a variant's own list rows, columns and count rows up to
+    ``lists``, ``columns`` and ``counts``, and its ``X`` of shape ``(n,) + extra`` (three axes in every
+    variant: the kernels share one driver)."""
 
-    def __init__(self, n: int, cards: int, reshuffles: int = 0):
-        self.L = np.zeros((n, LISTS, cards), np.int64)
-        self.S = np.zeros((n, COLUMNS), np.int64)
-        self.C = np.zeros((n, 2, NUM_TYPES), np.int64)
+    def __init__(self, n: int, cards: int, reshuffles: int = 0, lists: int = LISTS, columns: int = COLUMNS,
+                 counts: int = 2, extra: tuple[int, int, int] = (1, 1, 1)):
+        self.L = np.zeros((n, lists, cards), np.int64)
+        self.S = np.zeros((n, columns), np.int64)
+        self.C = np.zeros((n, counts, NUM_TYPES), np.int64)
         self.M = np.zeros((n, max(reshuffles, 1), MT_N + 1), np.int64)
+        self.X = np.zeros((n,) + extra, np.int64)
 
 
 def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
     """Copy what every variant has of the engine state ``s`` into row ``g`` (``decisions``: the decision
     points in the observation's order)."""
-    if s.n > 2 or s.limit - 1 > arrays.M.shape[1] or any(s.to_plant):
+    if s.n > SEATS or s.limit - 1 > arrays.M.shape[1]:
         raise ValueError(f"a {s.variant} state the array kernels do not hold")
     L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
     S[:] = 0
     C[:] = 0
     lists = [(DECK, s.deck), (DISC, s.discard), (FACE, s.face_up), (ASIDE, s.set_aside)]
     lists += [(HAND + p, s.hands[p]) for p in range(s.n)] + [(COIN + p, s.coins[p]) for p in range(s.n)]
-    lists += [(KNOWN + p, s.known[p]) for p in range(s.n)]
+    lists += [(KNOWN + p, s.known[p]) for p in range(s.n)] + [(TO_PLANT + p, s.to_plant[p]) for p in range(s.n)]
     for k, cards in lists:
         S[k] = len(cards)
         L[k, :len(cards)] = cards
@@ -118,7 +138,7 @@ def card_counts(arrays: Arrays, g: int, players: int) -> np.ndarray:
     game): the deck's composition at every step (card conservation)."""
     L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
     counts = C[TREASURY] + C[REMOVED]
-    rows = [DECK, DISC, FACE, ASIDE] + [HAND + p for p in range(players)] + [COIN + p for p in range(players)]
+    rows = [DECK, DISC, FACE, ASIDE] + [k + p for k in (HAND, COIN, TO_PLANT) for p in range(players)]
     for k in rows:
         counts += np.bincount(L[k, :S[k]], minlength=NUM_TYPES)
     for i in range(3 * players):
@@ -351,7 +371,8 @@ def w_counts(L, S, g, k, tslot, row, at):
 @njit(cache=True)
 def w_table(L, S, g, me, n, t, tslot, row, starts):
     """The blocks decision, actor_active, hand, hand_sizes, fields, coins, face_up, discard, deck and
-    discard_runs (block positions ``starts[0..9]``) for seat ``me``; zeros stay unwritten."""
+    discard_runs (block positions ``starts[0..9]``; -1: a block the variant lacks) for seat ``me``; zeros
+    stay unwritten."""
     row[starts[0] + S[g, DECISION]] = 1.0
     at = starts[1]
     if S[g, ACTOR] >= 0 and not S[g, OVER]:
@@ -391,6 +412,8 @@ def w_table(L, S, g, me, n, t, tslot, row, starts):
     row[at + 5] = S[g, REMOVED_N]
     row[at + 6] = S[g, ASIDE]
     at = starts[9]
+    if at < 0:
+        return
     i = nd - 1
     for _ in range(DISCARD_RUNS):
         if i < 0:
