@@ -56,7 +56,7 @@ class LearnerBatch:
     each slot and ``opponent`` (a ``BatchPolicy``; default: uniform random play from ``seed``) every other
     seat. ``obs``, ``masks`` and ``seats`` are the batch's arrays: the learner's observation, legal
     actions and seat in each slot. ``backend``: the batched env's (``array_env.make_vector_env``;
-    ``"arrays"`` or ``"auto"`` runs `bean_duel` and `bean_solitaire` on array kernels, the same games)."""
+    ``"arrays"`` or ``"auto"`` runs the variants that have them on array kernels, the same games)."""
 
     def __init__(self, variant: str, num_envs: int, opponent: BatchPolicy | None = None,
                  learner_seat: int | str = "rotate", seed: int | None = None, backend: str = "engine",

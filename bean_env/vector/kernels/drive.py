@@ -1,8 +1,9 @@
 """The batched steps of every kernel variant: forced moves and payments (``advance``), a step of chosen
 slots (``step``) and their masks and observations (``observe``), each dispatching to the module that plays
 the variant (``params[P_KERNEL]``: ``duel``, ``mafia`` or ``bohnanza``, which provide ``legal``, ``apply``,
-``pay`` and ``write_obs``; only ``bohnanza`` reads the extra array ``X``). One driver rather than one per module: numba caches a function that calls the modules
-directly, not one that takes their functions as arguments (that recompiles in every process)."""
+``pay`` and ``write_obs``; only ``bohnanza`` reads the extra array ``X``). One driver rather than one per
+module: numba caches a function that calls the modules directly, not one that takes their functions as
+arguments (that recompiles in every process)."""
 from __future__ import annotations
 
 import numpy as np
