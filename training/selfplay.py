@@ -315,10 +315,10 @@ def _callback_class():
 
 
 def check_backend(args: Args) -> None:
-    """``--backend``: a known one, with ``--batched``; the array kernels only for the variant configs they
-    play and for opponent mixes of ``self`` and ``random`` (the others decide from the engine's games)."""
+    """``--backend``: a known one, with ``--batched``; the array kernels only for the variants that have
+    them and for opponent mixes of ``self`` and ``random`` (the others decide from the engine's games)."""
     from bean_env import _numba
-    from bean_env.vector.array_env import BACKENDS, array_variants, kernels_play
+    from bean_env.vector.array_env import BACKENDS, array_variants
 
     from .opponents import engine_opponents, parse_mix
     if args.backend not in BACKENDS:
@@ -327,12 +327,10 @@ def check_backend(args: Args) -> None:
         return
     if not args.batched:
         raise ValueError(f"--backend {args.backend} needs --batched (the one-game envs run on the engine)")
-    playable = kernels_play(args.variant, rule_config(args))
-    arrays = playable and _numba.AVAILABLE
-    if args.backend == "arrays" and not playable:
-        raise ValueError(f"--backend arrays: the array kernels do not play {args.variant!r} with these rules "
-                         f"(variants with kernels: {', '.join(array_variants())}; bohnanza's macro offers, as "
-                         "the 'learning' preset makes them, run on the engine)")
+    arrays = args.variant in array_variants() and _numba.AVAILABLE
+    if args.backend == "arrays" and args.variant not in array_variants():
+        raise ValueError(f"--backend arrays: {args.variant!r} has no array kernels; allowed: "
+                         f"{', '.join(array_variants())}")
     others = engine_opponents(parse_mix(args.opponent_mix))
     if (args.backend == "arrays" or arrays) and others:
         raise ValueError(f"--backend {args.backend}: opponents {others} need the engine's games; the opponent "

@@ -3,8 +3,8 @@
 - ``env``: ``VectorEnv``, the games of every seat side by side (one shared policy can drive every
   seat of every game in one forward pass), ``uniform_random_policy``, ``random_rollout``.
 - ``array_env``: ``ArrayVectorEnv``, the same API and games on array kernels compiled by numba (the
-  ``fast`` extra; ``array_variants()``: all but `hostile_takeover`, and `bohnanza` without macro offers),
-  and ``make_vector_env`` choosing by ``backend``.
+  ``fast`` extra; ``array_variants()``: all but `hostile_takeover`), and ``make_vector_env`` choosing by
+  ``backend``.
 - ``learner``: ``LearnerBatch``, one learner seat per game, the other seats played by a batched opponent
   policy; its faces ``learner_vec_env`` (stable-baselines3 ``VecEnv``, in ``sb3``) and
   ``learner_gym_vector_env`` (Gymnasium ``VectorEnv``, in ``gymnasium_face``).

@@ -2,7 +2,7 @@
 arrays and the rules, masks and observations compiled by numba (``vector.kernels``).
 
 Only variants with kernels have it (``array_variants()``: `al_cabohne`, `bean_duel`, `bean_solitaire` and
-`bohnanza` but for its macro offers, ``offer_actions="macro"``; `hostile_takeover` runs on ``VectorEnv``).
+`bohnanza`; `hostile_takeover` runs on ``VectorEnv``).
 A new game's set-up
 (its shuffle) is the engine's: each slot's games are seeded as ``VectorEnv`` seeds them, so both give the
 same games, observations, masks, rewards and infos for the same seed and actions (golden tests).
@@ -33,23 +33,12 @@ def array_variants() -> tuple[str, ...]:
     return tuple(KERNELS)
 
 
-def kernels_play(variant: str, config: dict) -> bool:
-    """Whether the array kernels play ``variant`` with the rule options ``config`` (a full config, as an
-    env's ``config``): every variant in ``KERNELS`` and config, but `bohnanza`'s macro offers."""
-    return variant in KERNELS and not (variant == "bohnanza" and config.get("offer_actions") == "macro")
-
-
 def make_vector_env(variant: str, num_envs: int, backend: str = "engine", **options: Any):
     """A batched env of ``num_envs`` games: ``VectorEnv`` (``backend="engine"``), ``ArrayVectorEnv``
-    (``"arrays"``), or the array one where the kernels play the variant and its options and numba is installed
-    (``"auto"``)."""
+    (``"arrays"``), or the array one where the variant has kernels and numba is installed (``"auto"``)."""
     if backend not in BACKENDS:
         raise ValueError(f"bad backend {backend!r}; allowed: {', '.join(map(repr, BACKENDS))}")
-    if backend == "auto" and variant in KERNELS and _numba.AVAILABLE:
-        probe = _raw_env_class(variant)(**{**options, "illegal_action": "raise"})  # checks every option
-        if kernels_play(variant, probe.config):
-            backend = "arrays"
-    if backend == "arrays":
+    if backend == "arrays" or (backend == "auto" and variant in KERNELS and _numba.AVAILABLE):
         return ArrayVectorEnv(variant, num_envs, **options)
     return VectorEnv(variant, num_envs, **options)
 
@@ -71,10 +60,6 @@ class ArrayVectorEnv:
         options = dict(options)
         options["illegal_action"] = "raise"
         probe = cls(**options)  # checks every option
-        if not kernels_play(variant, probe.config):
-            raise ValueError(f"bad value {probe.config.get('offer_actions')!r} for option 'offer_actions': the "
-                             "array kernels play composed offers only (macro offers, as the 'learning' preset "
-                             "makes them, run on VectorEnv)")
         kernel = self._kernel = importlib.import_module(KERNELS[variant])
         self._drive = importlib.import_module("bean_env.vector.kernels.drive")  # numba is imported here, not before
         self._layout = importlib.import_module("bean_env.vector.kernels.common")

@@ -139,8 +139,8 @@ def test_array_backend_trains_on_the_kernels_with_self_and_random_opponents(tmp_
                        (["--batched", "true", "--backend", "numba"], "bad value 'numba' for --backend"),
                        (["--batched", "true", "--backend", "arrays", "--opponent-mix", "heuristic:1"],
                         r"opponents \['heuristic'\] need the engine's games"),
-                       (["--batched", "true", "--backend", "arrays", "--variant", "bohnanza", "--rules",
-                         '{"trade_preset": "learning"}'], "do not play 'bohnanza' with these rules")):
+                       (["--batched", "true", "--backend", "arrays", "--variant", "hostile_takeover"],
+                        "'hostile_takeover' has no array kernels")):
         with pytest.raises(ValueError, match=match):
             train(parse_args(common + bad + ["--run-name", "a"]))
         assert not (tmp_path / "a").exists()  # refused before a run directory is made

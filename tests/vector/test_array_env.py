@@ -35,11 +35,15 @@ def _same_step(ref_out, arr_out, where: str) -> None:
             assert np.array_equal(a["final_observations"][0], b["final_observations"][0]), f"{where}: slot {i}"
 
 
-# `bohnanza`: each edition and player count (BASE-2), and the trading options (TRADE-2, TRADE-3, TRADE-6)
+# `bohnanza`: each edition and player count (BASE-2), and the trading options (TRADE-2, TRADE-3, TRADE-6; AGT-2
+# whole offers, with the learning preset and with several rounds of them, where TRADE-7 blocks repeats)
 BOHNANZA_RULES = [{"num_players": 3}, {"num_players": 5, "allow_duplicate_fields": False},
                   {"edition": "english", "num_players": 3}, {"edition": "english", "num_players": 6},
                   {"edition": "english", "num_players": 7, "max_offer_cards": 2},
-                  {"max_trade_rounds": 0}, {"max_trade_rounds": 1, "proposals": "active_only", "max_offer_cards": 1}]
+                  {"max_trade_rounds": 0}, {"max_trade_rounds": 1, "proposals": "active_only", "max_offer_cards": 1},
+                  {"trade_preset": "learning"}, {"trade_preset": "learning", "edition": "english", "num_players": 7},
+                  {"offer_actions": "macro", "max_offer_cards": 2, "num_players": 3},
+                  {"offer_actions": "macro", "max_offer_cards": 1, "num_players": 5, "reward_mode": "dense"}]
 
 
 @pytest.mark.parametrize("variant, options", [(v, o) for v in VARIANTS for o in OPTIONS]
@@ -64,10 +68,10 @@ def test_same_games_as_the_engine_env(variant, options):
         games += int(out[4].sum())
     assert games >= 12
     if variant == "bohnanza":  # every decision point was met (the game's end only in the infos)
-        trading = options.get("max_trade_rounds") != 0
+        trading, macro = arr.config["max_trade_rounds"] != 0, arr.config["offer_actions"] == "macro"
         met = {d for i, d in enumerate(DECISIONS) if decisions[i]}
-        assert met == {d for d in DECISIONS[:-1] if trading or d in ("plant", "plant_optional", "harvest_window",
-                                                                   "plant_traded")}
+        assert met == {d for d in DECISIONS[:-1] if (trading and not (macro and d == "compose"))
+                       or d in ("plant", "plant_optional", "harvest_window", "plant_traded")}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -140,7 +144,7 @@ def test_backends_choose_the_env():
     assert isinstance(make_vector_env("bean_duel", 2, backend="auto"), ArrayVectorEnv)
     assert isinstance(make_vector_env("bean_duel", 2), VectorEnv)
     assert isinstance(make_vector_env("bohnanza", 2, backend="auto"), ArrayVectorEnv)
-    assert isinstance(make_vector_env("bohnanza", 2, backend="auto", trade_preset="learning"), VectorEnv)
+    assert isinstance(make_vector_env("bohnanza", 2, backend="auto", trade_preset="learning"), ArrayVectorEnv)
     assert isinstance(make_vector_env("hostile_takeover", 2, backend="auto"), VectorEnv)
     with pytest.raises(ValueError, match="bad backend 'numba'"):
         make_vector_env("bean_duel", 2, backend="numba")
@@ -161,8 +165,6 @@ def test_bad_input_raises_and_changes_nothing():
     assert all(np.array_equal(x, y) for x, y in zip(before, after))
     with pytest.raises(ValueError, match="no array kernels"):
         ArrayVectorEnv("hostile_takeover", 2)
-    with pytest.raises(ValueError, match="'offer_actions': the array kernels play composed offers only"):
-        ArrayVectorEnv("bohnanza", 2, trade_preset="learning")
     with pytest.raises(ValueError, match="unknown variant"):
         ArrayVectorEnv("chess", 2)
     with pytest.raises(ValueError, match="reward_mode"):

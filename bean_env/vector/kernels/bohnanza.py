@@ -2,25 +2,31 @@
 
 The rules of ``engine.bohnanza.BohnanzaRules`` and its offer/response protocol (``engine.trading``), the
 legal mask of ``ActionCatalogue`` and the observation of ``ObservationEncoder`` with the negotiation
-``Memory``, on the arrays of ``kernels.common``. Every edition, player count and trading option but
-``offer_actions="macro"`` (whole offers as one action, as the ``learning`` preset makes them), which runs
-on ``VectorEnv`` only. A new game's set-up is the engine's (``load``); golden tests hold both to the same
-games, masks, observations and rewards.
+``Memory``, on the arrays of ``kernels.common``: every edition, player count and trading option, offers
+composed card by card or made whole (``offer_actions="macro"``, as the ``learning`` preset makes them). A
+new game's set-up is the engine's (``load``); golden tests hold both to the same games, masks,
+observations and rewards.
 
 Terms: *A* is the active player; an *offer* (proposer, addressee, given hand positions ``O_HAND``, given
 trade-area types ``O_TRADE``, wanted types ``O_WANT``) is being built (``compose``) or answered while
 ``O_PROP`` holds a seat. *Offer key*: an offer packed into ``KEY`` words (addressee, the given positions as
 bits, the given and wanted types as counts), the form in which ``X[g, seat]`` keeps the offers each seat
-made since the last trade (TRADE-7: none may be repeated). *Memory*: the public history of this turn's
-offers the ``negotiation`` block reads (``envs.obs.memory``): its last ``OFFERS_KEPT`` records in a ring,
-per seat the offers made, ended without a trade and executed, and the wanted types of its last acceptance.
+made since the last trade (TRADE-7: none may be repeated). *Side*: one side of a whole offer, a multiset of
+at most ``max_offer_cards`` deck types, numbered as the catalogue orders them (by size, then by types).
+*Memory*: the public history of this turn's offers the ``negotiation`` block reads (``envs.obs.memory``):
+its last ``OFFERS_KEPT`` records in a ring, per seat the offers made, ended without a trade and executed,
+and the wanted types of its last acceptance.
 """
 from __future__ import annotations
+
+from itertools import combinations_with_replacement
 
 import numpy as np
 
 from ...cards import NUM_TYPES
 from ...engine.actions import ALL
+from ...engine.catalogue import offer_shapes
+from ...engine.config import MACRO_MAX_CARDS
 from ...engine.game import new_game
 from ...engine.state import EMPTY
 from ...envs.obs.memory import CANCELLED, DECLINED, EXECUTED, OFFERS_KEPT, OPEN
@@ -55,14 +61,17 @@ REC_WANT = REC_GIVE + OFFERS_KEPT
 B_COUNTS = REC_WANT + OFFERS_KEPT
 KEY = 7  # offer key words: addressee, given positions (3 x 64 bits), given trade-area types, wanted types (2)
 
-# params beside the env's options (``common.env_params``)
-(P_N, P_T, P_CAP, P_MACRO, P_ACTIVE_ONLY, P_ROUNDS, P_DRAW, P_FIELD_COST, P_CAN_BUY) = range(5, 14)
+# params beside the env's options (``common.env_params``), then where each action kind starts (-1: none)
+(P_N, P_T, P_CAP, P_MACRO, P_ACTIVE_ONLY, P_ROUNDS, P_DRAW, P_FIELD_COST, P_CAN_BUY, P_SIDES) = range(5, 15)
 KINDS = ("PLANT", "PLANT_CARD", "HARVEST", "BUY_FIELD", "STOP_PLANTING", "DONE", "PASS", "END_TRADING", "KEEP",
-         "OFFER", "GIVE_HAND", "GIVE_TRADE", "WANT", "SUBMIT", "CANCEL", "ACCEPT", "DECLINE", "PICK")
+         "OFFER", "GIVE_HAND", "GIVE_TRADE", "WANT", "SUBMIT", "CANCEL", "ACCEPT", "DECLINE", "PICK", "OFFER_CARDS")
 (A_PLANT, A_PLANT_CARD, A_HARVEST, A_BUY, A_STOP, A_DONE, A_PASS, A_END, A_KEEP, A_OFFER, A_GIVE_HAND,
- A_GIVE_TRADE, A_WANT, A_SUBMIT, A_CANCEL, A_ACCEPT, A_DECLINE, A_PICK) = range(14, 14 + len(KINDS))
-P_TYPE_OF = 14 + len(KINDS)          # + slot: the deck's types in slot order
+ A_GIVE_TRADE, A_WANT, A_SUBMIT, A_CANCEL, A_ACCEPT, A_DECLINE, A_PICK, A_OFFER_CARDS) = range(15, 15 + len(KINDS))
+P_TYPE_OF = 15 + len(KINDS)          # + slot: the deck's types in slot order
 P_TSLOT = P_TYPE_OF + NUM_TYPES      # + type code: its slot (-1: not in the deck)
+SLOTS = NUM_TYPES + 1                # side codes: (first slot + 1) * SLOTS + (second slot + 1), -1 = none
+P_SIDE_OF = P_TSLOT + NUM_TYPES      # + side code: the side's number
+P_SIDE_SLOTS = P_SIDE_OF + SLOTS * SLOTS  # + 2 side: its two slots (-1 = none), ascending but -1 last
 
 BLOCKS = ("decision", "actor_active", "hand", "hand_sizes", "known_hands", "fields", "coins", "face_up",
           "to_plant", "discard", "deck", "unseen", "trade_state", "offer", "negotiation")
@@ -77,14 +86,24 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
     composition = rules.composition()
     type_of, tslot = type_slots(composition)
     cap = -1 if rules.offer_cap is None else rules.offer_cap
-    extra = [n, len(type_of), cap, 0, int(rules.active_only), rules.max_rounds, rules.draw_count,
-             rules.field_cost, int(not rules.third_at_start)]
-    starts = span_starts(env.catalogue, KINDS)
     t = len(type_of)
-    if (-1 in starts or starts[KINDS.index("PICK")] + n - 1 != env.catalogue.size
+    sides = [ms for k in range(cap + 1) for ms in combinations_with_replacement(range(t), k)] if rules.macro else []
+    extra = [n, t, cap, int(rules.macro), int(rules.active_only), rules.max_rounds, rules.draw_count,
+             rules.field_cost, int(not rules.third_at_start), len(sides)]
+    starts = span_starts(env.catalogue, KINDS)
+    shapes = n * (len(sides) ** 2 - 1) if rules.macro else 0
+    if (-1 in starts[:-1] or starts[KINDS.index("PICK")] + n - 1 + shapes != env.catalogue.size
+            or (starts[-1] >= 0) != rules.macro or (rules.macro and len(offer_shapes(rules)) * n != shapes)
             or starts[KINDS.index("GIVE_TRADE")] - starts[KINDS.index("GIVE_HAND")] != sum(composition.values())):
         raise RuntimeError(f"the array kernels do not match the action layout of {variant!r}")
-    params = env_params(env, K_BOHNANZA, extra + starts + list(type_of) + [0] * (NUM_TYPES - t) + list(tslot))
+    side_of = [-1] * (SLOTS * SLOTS)
+    side_slots = [-1] * (2 * SLOTS * SLOTS)  # more than the sides of MACRO_MAX_CARDS cards
+    for k, side in enumerate(sides):
+        first, second = (tuple(side) + (-1, -1))[:2]
+        side_of[(first + 1) * SLOTS + second + 1] = k
+        side_slots[2 * k:2 * k + 2] = [first, second]
+    params = env_params(env, K_BOHNANZA, extra + starts + list(type_of) + [0] * (NUM_TYPES - t) + list(tslot)
+                        + side_of + side_slots)
     cards = sum(composition.values())
     arrays = Arrays(num_envs, cards, reshuffles=rules.limit - 1, lists=B_LISTS, columns=B_COLUMNS, counts=B_COUNTS,
                     extra=(n, max(rules.max_rounds, 1), KEY))
@@ -493,6 +512,143 @@ def _compose_legal(L, S, X, g, params, out):
 
 
 @njit(cache=True)
+def _side_size(params, side):
+    return (params[P_SIDE_SLOTS + 2 * side] >= 0) + (params[P_SIDE_SLOTS + 2 * side + 1] >= 0)
+
+
+@njit(cache=True)
+def _side_of_counts(params, counts):
+    """The number of the side holding ``counts[slot]`` cards of each slot (-1: more than two cards)."""
+    first, second = -1, -1
+    for slot in range(params[P_T]):
+        for _ in range(counts[slot]):
+            if first < 0:
+                first = slot
+            elif second < 0:
+                second = slot
+            else:
+                return -1
+    return params[P_SIDE_OF + (first + 1) * SLOTS + second + 1]
+
+
+@njit(cache=True)
+def _macro_cards(L, S, g, params, p, side, hand_out, trade_out):
+    """``engine.trading.macro_cards``: the given types of ``side`` as trade-area cards first (A only), then
+    the frontmost hand cards of each type, onto lists ``hand_out`` (ascending) and ``trade_out``; False if
+    the cards are not all there."""
+    for j in range(2):
+        slot = params[P_SIDE_SLOTS + 2 * side + j]
+        if slot < 0:
+            break
+        bean = params[P_TYPE_OF + slot]
+        if p == S[g, ACTIVE] and count_in(L, S, g, FACE, bean) > count_in(L, S, g, trade_out, bean):
+            push(L, S, g, trade_out, bean)
+            continue
+        hand, found = HAND + p, False
+        for i in range(S[g, hand]):
+            if L[g, hand, i] == bean and not _in_list(L, S, g, hand_out, i):
+                push(L, S, g, hand_out, i)
+                found = True
+                break
+        if not found:
+            return False
+    m = S[g, hand_out]
+    if m == 2 and L[g, hand_out, 0] > L[g, hand_out, 1]:
+        L[g, hand_out, 0], L[g, hand_out, 1] = L[g, hand_out, 1], L[g, hand_out, 0]
+    return True
+
+
+@njit(cache=True)
+def _blocked_macro(L, S, X, g, params, p, j):
+    """TRADE-7: the action index of the whole offer that stands for seat ``p``'s ``j``-th offer made since
+    the last trade, if it still does (``engine.trading._blocked_macros``); else -1."""
+    n, t = params[P_N], params[P_T]
+    give = np.zeros(t, np.int64)
+    want = np.zeros(t, np.int64)
+    for i in range(S[g, HAND + p]):
+        if X[g, p, j, 1 + i // 64] & (np.int64(1) << (i % 64)):
+            give[params[P_TSLOT + L[g, HAND + p, i]]] += 1
+    for slot in range(t):
+        bean = params[P_TYPE_OF + slot]
+        give[slot] += (X[g, p, j, 4] >> (4 * bean)) & 15
+        want[slot] = (X[g, p, j, 5 + bean // 8] >> (8 * (bean % 8))) & 255
+    gi, wi = _side_of_counts(params, give), _side_of_counts(params, want)
+    S[g, O_HAND] = 0  # scratch: no offer is open at an offer decision
+    S[g, O_TRADE] = 0
+    if gi < 0 or wi < 0 or not _macro_cards(L, S, g, params, p, gi, O_HAND, O_TRADE):
+        S[g, O_HAND] = 0
+        S[g, O_TRADE] = 0
+        return -1
+    now = np.empty(KEY, np.int64)
+    S[g, O_WANT] = 0
+    for slot in range(t):
+        for _ in range(want[slot]):
+            push(L, S, g, O_WANT, params[P_TYPE_OF + slot])
+    to = X[g, p, j, 0]
+    S[g, O_TO] = to
+    _offer_key(L, S, g, now)
+    S[g, O_TO] = EMPTY
+    for k in range(O_HAND, O_WANT + 1):
+        S[g, k] = 0
+    for w in range(KEY):
+        if now[w] != X[g, p, j, w]:
+            return -1
+    ns = params[P_SIDES]
+    offset = n if to == ALL else (to - p) % n
+    return params[A_OFFER_CARDS] + (offset - 1) * (ns * ns - 1) + gi * ns + wi - 1
+
+
+@njit(cache=True)
+def _macro_offers(L, S, X, g, params, p, out, k):
+    """One ``OFFER_CARDS`` index per distinct whole offer of ``p`` within ``max_offer_cards`` to each seat
+    it may offer to, appended from ``k`` (``engine.trading._macro_offers``)."""
+    n, t, a, ns, cap = params[P_N], params[P_T], S[g, ACTIVE], params[P_SIDES], params[P_CAP]
+    have = np.zeros(t, np.int64)
+    for slot in range(t):
+        bean = params[P_TYPE_OF + slot]
+        have[slot] = count_in(L, S, g, HAND + p, bean) + (count_in(L, S, g, FACE, bean) if p == a else 0)
+    start = k
+    mine = _tradable(S, g, p)
+    for j in range(1, n + 1):  # seat offsets, then n = all
+        if p != a:
+            if j != (a - p) % n or not (S[g, HAND + p] or _tradable(S, g, a)):
+                continue
+            room = _tradable(S, g, a)
+        elif j < n:
+            room = S[g, HAND + (p + j) % n]
+            if not (mine or room):
+                continue
+        else:
+            room = 0
+            for q in range(n):
+                if q != p and S[g, HAND + q] > room:
+                    room = S[g, HAND + q]
+            if not (mine or room):
+                continue
+        room = min(room, cap)
+        base = params[A_OFFER_CARDS] + (j - 1) * (ns * ns - 1)
+        for gi in range(ns):
+            first, second = params[P_SIDE_SLOTS + 2 * gi], params[P_SIDE_SLOTS + 2 * gi + 1]
+            if first >= 0 and have[first] < 1 + (second == first):
+                continue
+            if second >= 0 and have[second] < 1:
+                continue
+            for wi in range(ns):
+                if (gi or wi) and _side_size(params, wi) <= room:
+                    out[k] = base + gi * ns + wi - 1
+                    k += 1
+    for j in range(S[g, MADE_N + p]):
+        b = _blocked_macro(L, S, X, g, params, p, j)
+        if b >= 0:
+            for i in range(start, k):
+                if out[i] == b:
+                    out[i] = out[k - 1]
+                    k -= 1
+                    break
+    return k
+
+
+@njit(cache=True)
 def legal(L, S, X, g, params, out, where):
     """The legal action indices of game ``g`` into ``out``; returns how many (``where``: scratch)."""
     d = S[g, DECISION]
@@ -523,7 +679,9 @@ def legal(L, S, X, g, params, out, where):
         out[k] = params[A_DONE]
         k += 1
     elif d == OFFER:
-        if p != a:
+        if params[P_MACRO]:
+            k = _macro_offers(L, S, X, g, params, p, out, k)
+        elif p != a:
             if S[g, HAND + p] or _tradable(S, g, a):
                 out[k] = params[A_OFFER] + (a - p) % n - 1
                 k += 1
@@ -659,9 +817,22 @@ def _trade_step(L, S, X, g, params, a, d, p):
     if d == OFFER:
         if a == params[A_PASS]:
             return NEXT_SLOT
-        offset = a - params[A_OFFER] + 1
+        n = params[P_N]
         S[g, O_PROP] = p
-        S[g, O_TO] = ALL if offset == params[P_N] else (p + offset) % params[P_N]
+        if params[P_MACRO]:  # a whole offer, made at once
+            ns = params[P_SIDES]
+            index = a - params[A_OFFER_CARDS]
+            offset, shape = index // (ns * ns - 1) + 1, index % (ns * ns - 1) + 1
+            S[g, O_TO] = ALL if offset == n else (p + offset) % n
+            _macro_cards(L, S, g, params, p, shape // ns, O_HAND, O_TRADE)
+            for j in range(2):
+                slot = params[P_SIDE_SLOTS + 2 * (shape % ns) + j]
+                if slot >= 0:
+                    push(L, S, g, O_WANT, params[P_TYPE_OF + slot])
+            _submit(L, S, X, g, params)
+            return DONE
+        offset = a - params[A_OFFER] + 1
+        S[g, O_TO] = ALL if offset == n else (p + offset) % n
         S[g, DECISION] = COMPOSE
     elif d == COMPOSE:
         if params[A_GIVE_HAND] <= a < params[A_GIVE_TRADE]:
@@ -752,12 +923,18 @@ def apply(L, S, C, M, X, g, params, a):
 
 # -- the memory of this turn's offers (``envs.obs.memory.Memory``) ----------------------------------------------
 @njit(cache=True)
+def _makes_offer(params, a):
+    """Whether action ``a`` makes an offer (``SUBMIT``, or a whole offer)."""
+    return a == params[A_SUBMIT] or (params[P_MACRO] != 0 and a >= params[A_OFFER_CARDS])
+
+
+@njit(cache=True)
 def _remember(L, S, C, g, params, a, d, actor, made_before):
     """Take in action ``a`` applied at decision ``d`` by ``actor`` (``made_before``: whether offers had been
     made since the last trade before it), as ``Memory.update``."""
     count = S[g, N_OFFERS]
     last = (count - 1) % OFFERS_KEPT
-    if a == params[A_SUBMIT] or (count and S[g, REC_OUTCOME + last] == OPEN):
+    if _makes_offer(params, a) or (count and S[g, REC_OUTCOME + last] == OPEN):
         _record(L, S, C, g, params, a, d, actor, made_before)
     if S[g, TURN] != S[g, MEM_TURN]:  # a new turn: forget
         S[g, MEM_TURN] = S[g, TURN]
@@ -771,7 +948,7 @@ def _remember(L, S, C, g, params, a, d, actor, made_before):
 
 @njit(cache=True)
 def _record(L, S, C, g, params, a, d, actor, made_before):
-    if a == params[A_SUBMIT]:  # an offer is made: a new record
+    if _makes_offer(params, a):  # an offer is made: a new record
         prop = S[g, O_PROP]
         r = S[g, N_OFFERS] % OFFERS_KEPT
         S[g, N_OFFERS] += 1
