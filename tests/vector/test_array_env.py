@@ -202,3 +202,36 @@ def test_property_any_seed_and_play_gives_the_engine_env_outputs_and_keeps_every
         obs, masks = out[0], out[1]
         for g in range(2):
             assert np.array_equal(card_counts(arr.arrays, g, arr.num_players), composition)
+
+
+@pytest.mark.parametrize("options", [{}, {"trade_preset": "learning", "proposals": "all", "max_trade_rounds": 3},
+                                     {"num_players": 5, "max_offer_cards": 2}])
+def test_bohnanza_rows_load_any_state(options):
+    """``kernels.bohnanza.load`` copies a game at any decision (an offer being built or answered, offers made
+    this turn that may not be repeated, TRADE-7, cards to plant, a harvest window): the kernels' mask and
+    observation there are the engine's, the memory starting there as ``Memory.reset`` starts it."""
+    import random
+
+    from bean_env.envs.bohnanza_v1 import raw_env
+    from bean_env.vector.kernels import bohnanza
+
+    arr = ArrayVectorEnv("bohnanza", 1, **options)
+    probe = raw_env(**options)
+    rng = random.Random(4)
+    seen = set()
+    for seed in range(3):
+        game = new_game("bohnanza", seed=seed, **probe.config)
+        while not game.is_over:
+            s = game.state
+            if any(s.made):
+                seen.add(s.decision)
+            bohnanza.load(arr.arrays, 0, s)
+            arr._observe(np.array([0]))
+            legal = game.legal_actions()
+            mask = np.zeros(arr.num_actions, bool)
+            mask[probe.catalogue.encode_all(legal, s.actor)] = True
+            assert np.array_equal(arr.masks[0], mask), (s.decision, seed)
+            memory = probe.encoder.new_memory().reset(game)
+            assert np.array_equal(arr.obs[0], probe.encoder.encode(s, s.actor, memory)), (s.decision, seed)
+            game.apply(rng.choice(legal))
+    assert {"offer", "respond", "plant_traded"} <= seen

@@ -31,12 +31,11 @@ from ...engine.game import new_game
 from ...engine.state import EMPTY
 from ...envs.obs.memory import CANCELLED, DECLINED, EXECUTED, OFFERS_KEPT, OPEN
 from ..._numba import njit
-from .common import (ACTIVE, ACTOR, COIN, COLUMNS, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND,
+from .common import (ACTIVE, ACTOR, COIN, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND,
                      HAND_K, K_BOHNANZA, KNOWN, LIMIT, LISTS, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES, P_MODE,
-                     RUNOUTS, R_DENSE, TO_PLANT, TURN, DECK, Arrays, begin_row, count_in, draw, draw_to_hand,
+                     RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
                      env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common, pop_at, push,
-                     remove_first,
-                     result_reward, span_starts, table_result, type_slots, w_counts)
+                     remove_first, result_reward, span_starts, table_result, type_slots, w_counts)
 
 DECISIONS = ("plant", "plant_optional", "harvest_window", "offer", "compose", "respond", "pick", "choose_give",
              "plant_traded", "game_over")
@@ -50,13 +49,13 @@ B_LISTS = LISTS + 9
 # columns after the common ones; + seat for MADE_N and the memory's counts, + record for the ring
 (T_ROUND, T_SLOT, T_ANY, O_PROP, O_TO, X_PARTNER, PT, WINDOW_NEXT, MEM_TURN, N_OFFERS) = range(COLUMNS, COLUMNS + 10)
 MADE_N = COLUMNS + 10
-MEM_MADE, MEM_DECLINED, MEM_EXECUTED = MADE_N + 7, MADE_N + 14, MADE_N + 21
-REC_PROP = MADE_N + 28
+MEM_MADE, MEM_DECLINED, MEM_EXECUTED = (MADE_N + SEATS * k for k in range(1, 4))
+REC_PROP = MADE_N + 4 * SEATS
 REC_TO, REC_ACCEPTORS, REC_LAST, REC_OUTCOME, REC_PARTNER = (REC_PROP + OFFERS_KEPT * k for k in range(1, 6))
 B_COLUMNS = REC_PROP + 6 * OFFERS_KEPT
 # count rows after the mafia's two: the wanted types each seat revealed, each record's given and wanted types
 REVEALED = 2
-REC_GIVE = REVEALED + 7
+REC_GIVE = REVEALED + SEATS
 REC_WANT = REC_GIVE + OFFERS_KEPT
 B_COUNTS = REC_WANT + OFFERS_KEPT
 KEY = 7  # offer key words: addressee, given positions (3 x 64 bits), given trade-area types, wanted types (2)
@@ -110,7 +109,8 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
     return arrays, params
 
 
-def _key_words(s, to: int, positions, trade, want) -> list[int]:
+def _key_words(to: int, positions, trade, want) -> list[int]:
+    """An engine offer key (``engine.trading._offer_key``) as the kernels' ``KEY`` words (``_offer_key``)."""
     words = [to, 0, 0, 0, 0, 0, 0]
     for i in positions:
         words[1 + i // 64] |= 1 << (i % 64)
@@ -143,7 +143,7 @@ def load(arrays: Arrays, g: int, s) -> None:
             raise ValueError("a bohnanza state with more offers made than trading rounds")
         S[MADE_N + p] = len(s.made[p])
         for j, (to, positions, trade, want) in enumerate(s.made[p]):
-            X[p, j] = _key_words(s, to, positions, trade, want)
+            X[p, j] = _key_words(to, positions, trade, want)
     C[REVEALED:] = 0
 
 
