@@ -122,10 +122,11 @@ def test_the_same_seed_replays_and_cards_are_conserved(variant):
     assert np.array_equal(runs[0], runs[1])
 
 
-def test_learner_face_on_arrays_plays_the_same_games():
+@pytest.mark.parametrize("variant", ["bean_duel", "bohnanza"])
+def test_learner_face_on_arrays_plays_the_same_games(variant):
     """``backend="arrays"`` through ``LearnerBatch`` and its Gymnasium face: the same learner games as on
     the engine, random opponents seeded alike."""
-    envs = [learner_gym_vector_env("bean_duel", 4, seed=6, backend=b, reward_mode="dense")
+    envs = [learner_gym_vector_env(variant, 4, seed=6, backend=b, reward_mode="dense")
             for b in ("engine", "arrays")]
     assert isinstance(envs[1].core.vec, ArrayVectorEnv) and isinstance(envs[0].core.vec, VectorEnv)
     outs = [env.reset() for env in envs]
