@@ -17,6 +17,7 @@ are medians in CPU time (``benchmarks/timing.py``).
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import sys
 
@@ -76,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    ap.add_argument("--rules", type=json.loads, default={},
+                    help='rule options (JSON) for every variant, e.g. \'{"trade_preset": "learning"}\'')
     ap.add_argument("--learner", action="store_true",
                     help="time the learner's batched Gymnasium face against gymnasium.make_vec's sync mode")
     args = ap.parse_args(argv)
@@ -98,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         print(table(results, [name for name in loops if "make_vec" in name], unit="learner steps/s"))
         return 0
     for variant in args.variant:
-        config = {"num_players": 4} if variant == "bohnanza" else {}
+        config = {**({"num_players": 4} if variant == "bohnanza" else {}), **args.rules}
         loops[f"{variant} AEC env"] = peers.aec_loop(make_env(variant, **config))
         for n in args.sizes:
             loops[f"{variant} VectorEnv N={n}"] = vector_loop(variant, config, n, max(1, 400 // n))
