@@ -32,10 +32,10 @@ from ...engine.state import EMPTY
 from ...envs.obs.memory import CANCELLED, DECLINED, EXECUTED, OFFERS_KEPT, OPEN
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND,
-                     HAND_K, K_BOHNANZA, KNOWN, LIMIT, LISTS, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES, P_MODE,
+                     HAND_K, KNOWN, K_BOHNANZA, LIMIT, LISTS, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES, P_MODE,
                      RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
-                     env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common, pop_at, push,
-                     remove_first, result_reward, span_starts, table_result, type_slots, w_counts)
+                     env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common, plant_choices,
+                     pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots, w_counts)
 
 DECISIONS = ("plant", "plant_optional", "harvest_window", "offer", "compose", "respond", "pick", "choose_give",
              "plant_traded", "game_over")
@@ -662,12 +662,8 @@ def legal(L, S, X, g, params, out, where):
         return _give_choices(L, S, g, params, out, 0)
     k = _free(S, g, params, p, out, 0)
     if d == PLANT or d == PLANT_OPTIONAL:
-        for j in range(fits(S, g, p, L[g, HAND + p, 0], duplicates, where)):
-            out[k] = params[A_PLANT] + where[j]
-            k += 1
-        if d == PLANT_OPTIONAL:
-            out[k] = params[A_STOP]
-            k += 1
+        k = plant_choices(L, S, g, p, duplicates, params[A_PLANT], params[A_STOP] if d == PLANT_OPTIONAL else -1,
+                          where, out, k)
     elif d == PLANT_TRADED:
         for slot in range(params[P_T]):
             bean = params[P_TYPE_OF + slot]

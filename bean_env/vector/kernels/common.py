@@ -228,6 +228,19 @@ def fits(S, g, p, bean, duplicates, out):
 
 
 @njit(cache=True)
+def plant_choices(L, S, g, p, duplicates, first, stop, where, out, k):
+    """COM-1: PLANT (``first + field``) for each field of seat ``p`` its front hand card fits, then ``stop``
+    (STOP_PLANTING) unless it is -1, appended to ``out`` from ``k``; the new count."""
+    for j in range(fits(S, g, p, L[g, HAND + p, 0], duplicates, where)):
+        out[k] = first + where[j]
+        k += 1
+    if stop >= 0:
+        out[k] = stop
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def harvestable(S, g, p, first, out, k):
     """COM-6: the harvest actions (``first + f``) of seat ``p`` appended to ``out`` from ``k``; the new
     count (one-card fields only while no field has two or more)."""

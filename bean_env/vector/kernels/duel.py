@@ -14,8 +14,8 @@ from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, K_DUEL, NFIELDS,
                      OVER, PAID, PLANTED, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE, TURN, Arrays,
                      begin_row, count_in, draw, draw_to_hand, env_params, final_harvest, fits, flush_face, hand_pop,
-                     harvest, harvestable, load_common, pair_win, pop_at, push, remove_first, result_reward,
-                     span_starts, table_result, type_slots)
+                     harvest, harvestable, load_common, pair_win, plant_choices, pop_at, push, remove_first,
+                     result_reward, span_starts, table_result, type_slots)
 
 COMPOSITION = deck_without("EN", "cocoa", "garden")  # DUEL-1
 CARDS = sum(COMPOSITION.values())
@@ -156,12 +156,7 @@ def legal(L, S, g, params, out, where):
             out[k] = A_DONE
             k += 1
     elif d == PLANT or d == PLANT_OPTIONAL:
-        for j in range(fits(S, g, p, L[g, HAND + p, 0], duplicates, where)):
-            out[k] = A_PLANT + where[j]
-            k += 1
-        if d == PLANT_OPTIONAL:
-            out[k] = A_STOP
-            k += 1
+        k = plant_choices(L, S, g, p, duplicates, A_PLANT, A_STOP if d == PLANT_OPTIONAL else -1, where, out, k)
     elif d == DISCARD_HAND:
         for i in range(S[g, HAND + p]):
             if i == 0 or L[g, HAND + p, i - 1] != L[g, HAND + p, i]:

@@ -18,9 +18,9 @@ from ...engine.state import EMPTY
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, B_COUNT, B_TYPE, COIN, COIN_TABLE, DECISION, DISC, END_PENDING, FACE,
                      F_COUNT, F_TYPE, HAND, KNOWN, K_MAFIA, LIMIT, NFIELDS, OVER, PAID, PLANTED, P_MODE, RUNOUTS,
-                     R_DENSE, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
-                     env_params, final_harvest, fits, flush_face, hand_pop, harvest, harvestable, load_common,
-                     pair_win, pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots)
+                     R_DENSE, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw, draw_to_hand, env_params,
+                     final_harvest, fits, flush_face, hand_pop, harvest, harvestable, load_common, pair_win,
+                     plant_choices, pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots)
 
 CARDS = sum(DECKS["AC"].values())
 TYPE_OF, TSLOT = type_slots(DECKS["AC"])              # slot -> type code, type code -> slot
@@ -288,12 +288,8 @@ def legal(L, S, g, params, out, where):
         out[k] = params[A_CONTINUE]
         k += 1
     elif d == PLANT or d == PLANT_OPTIONAL:
-        for j in range(fits(S, g, p, L[g, HAND + p, 0], False, where)):
-            out[k] = params[A_PLANT] + where[j]
-            k += 1
-        if d == PLANT_OPTIONAL:
-            out[k] = params[A_STOP]
-            k += 1
+        k = plant_choices(L, S, g, p, False, params[A_PLANT], params[A_STOP] if d == PLANT_OPTIONAL else -1, where,
+                          out, k)
     elif d == TURN_UP:
         out[k] = params[A_TURN_UP]
         k += 1
