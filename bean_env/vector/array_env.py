@@ -77,6 +77,7 @@ class ArrayVectorEnv:
         self._starts = np.array([encoder.starts[names.index(b)] if b in names else -1 for b in kernel.PLACED], np.int64)
         self._scale = encoder.scale
         self.arrays, self._params = kernel.prepare(variant, num_envs, probe)  # raises unless the layouts match
+        self._reserve = getattr(kernel, "reserve", None)  # room the variant's X needs before a step
         self._bonus = float(probe.win_bonus)
         init_batch_arrays(self, num_envs)
         self._owes = np.zeros(num_envs, bool)
@@ -163,6 +164,8 @@ class ArrayVectorEnv:
             rewards[owed] += self._pending[owed]
             self._owes[owed] = False
         self.episode_steps[stepped] += 1
+        if self._reserve is not None:
+            self._reserve(a, self.num_players)
         self._drive.step(a.L, a.S, a.C, a.M, a.X, actions.astype(np.int64, copy=False), stepped, self._params,
                          self._bonus, rewards, terminated)
         for i in np.flatnonzero(terminated).tolist():

@@ -236,3 +236,21 @@ def test_bohnanza_rows_load_any_state(options):
             assert np.array_equal(arr.obs[0], probe.encoder.encode(s, s.actor, memory)), (s.decision, seed)
             game.apply(rng.choice(legal))
     assert {"offer", "respond", "plant_traded"} <= seen
+
+
+def test_bohnanza_room_for_offer_keys_grows(monkeypatch):
+    """The offers each seat made since the last trade (TRADE-7) outgrow their first room: ``reserve`` makes
+    more before a step, and the games stay the engine's."""
+    from bean_env.vector.kernels import bohnanza
+    monkeypatch.setattr(bohnanza, "MADE_ROOM", 1)
+    ref, arr = VectorEnv("bohnanza", 4, max_trade_rounds=6), ArrayVectorEnv("bohnanza", 4, max_trade_rounds=6)
+    assert arr.arrays.X.shape[2] == 1
+    obs, masks, _ = ref.reset(seed=3)
+    arr.reset(seed=3)
+    policy = uniform_random_policy(2)
+    for step in range(1500):
+        actions = policy(obs, masks)
+        out = ref.step(actions)
+        _same_step(out, arr.step(actions), f"step {step}")
+        obs, masks = out[0], out[1]
+    assert arr.arrays.X.shape[2] >= 4

@@ -59,6 +59,7 @@ REC_GIVE = REVEALED + SEATS
 REC_WANT = REC_GIVE + OFFERS_KEPT
 B_COUNTS = REC_WANT + OFFERS_KEPT
 KEY = 7  # offer key words: addressee, given positions (3 x 64 bits), given trade-area types, wanted types (2)
+MADE_ROOM = 8  # offer keys each seat has room for at first (``reserve`` makes more when they fill up)
 
 # params beside the env's options (``common.env_params``), then where each action kind starts (-1: none)
 (P_N, P_T, P_CAP, P_MACRO, P_ACTIVE_ONLY, P_ROUNDS, P_DRAW, P_FIELD_COST, P_CAN_BUY, P_SIDES) = range(5, 15)
@@ -105,8 +106,19 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
                         + side_of + side_slots)
     cards = sum(composition.values())
     arrays = Arrays(num_envs, cards, reshuffles=rules.limit - 1, lists=B_LISTS, columns=B_COLUMNS, counts=B_COUNTS,
-                    extra=(n, max(rules.max_rounds, 1), KEY))
+                    extra=(n, min(max(rules.max_rounds, 1), MADE_ROOM), KEY))
     return arrays, params
+
+
+def reserve(arrays: Arrays, seats: int, need: int = 0) -> None:
+    """Room in ``X`` for one more offer key of every seat of every game (a step makes at most one offer;
+    forced moves never do), and for ``need`` keys a seat: more room for trading rounds that go on long."""
+    need = max(need, int(arrays.S[:, MADE_N:MADE_N + seats].max()) + 1)
+    room = arrays.X.shape[2]
+    if need > room:
+        grown = np.zeros(arrays.X.shape[:2] + (max(need, 2 * room), KEY), np.int64)
+        grown[:, :, :room] = arrays.X
+        arrays.X = grown
 
 
 def _key_words(to: int, positions, trade, want) -> list[int]:
@@ -127,6 +139,7 @@ def load(arrays: Arrays, g: int, s) -> None:
     if s.variant != "bohnanza":
         raise ValueError(f"not a bohnanza state: {s.variant!r}")
     load_common(arrays, g, s, DECISIONS)
+    reserve(arrays, s.n, max(map(len, s.made)) + 1)
     L, S, C, X = arrays.L[g], arrays.S[g], arrays.C[g], arrays.X[g]
     lists = [(O_HAND, s.o_hand), (O_TRADE, s.o_trade), (O_WANT, s.o_want), (O_PENDING, s.o_pending),
              (O_ACCEPT, s.o_accept), (X_WANT, s.x_want), (X_HAND, s.x_hand), (X_TRADE, s.x_trade),
@@ -139,8 +152,6 @@ def load(arrays: Arrays, g: int, s) -> None:
     S[WINDOW_NEXT] = WINDOW_DRAW if s.window_next == "draw" else WINDOW_TURN_UP
     S[MEM_TURN] = s.turn
     for p in range(s.n):
-        if len(s.made[p]) > X.shape[1]:
-            raise ValueError("a bohnanza state with more offers made than trading rounds")
         S[MADE_N + p] = len(s.made[p])
         for j, (to, positions, trade, want) in enumerate(s.made[p]):
             X[p, j] = _key_words(to, positions, trade, want)
