@@ -32,8 +32,8 @@ from ...engine.state import EMPTY
 from ...envs.obs.memory import CANCELLED, DECLINED, EXECUTED, OFFERS_KEPT, OPEN
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND,
-                     HAND_K, KNOWN, K_BOHNANZA, LIMIT, LISTS, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES, P_MODE,
-                     RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
+                     HAND_K, KNOWN, K_BOHNANZA, LIMIT, LISTS, MAX_LISTS, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES,
+                     P_MODE, RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
                      env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common, plant_choices,
                      pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots, w_counts)
 
@@ -46,6 +46,7 @@ WINDOW_TURN_UP, WINDOW_DRAW = 0, 1  # what follows a harvest window (BASE-9)
 # list rows after the common ones
 O_HAND, O_TRADE, O_WANT, O_PENDING, O_ACCEPT, X_WANT, X_HAND, X_TRADE, WINDOW = range(LISTS, LISTS + 9)
 B_LISTS = LISTS + 9
+assert B_LISTS <= MAX_LISTS  # the list lengths' columns come before the scalars
 # columns after the common ones; + seat for MADE_N and the memory's counts, + record for the ring
 (T_ROUND, T_SLOT, T_ANY, O_PROP, O_TO, X_PARTNER, PT, WINDOW_NEXT, MEM_TURN, N_OFFERS) = range(COLUMNS, COLUMNS + 10)
 MADE_N = COLUMNS + 10
@@ -513,9 +514,12 @@ def _compose_legal(L, S, X, g, params, out):
                 out[k] = params[A_WANT] + slot
                 k += 1
     if nh or nt or nw:
-        key = np.empty(KEY, np.int64)
-        _offer_key(L, S, g, key)
-        if not _was_made(S, X, g, p, key):  # TRADE-7: an identical repeat cannot be submitted
+        repeat = False  # TRADE-7: an identical repeat cannot be submitted
+        if S[g, MADE_N + p]:
+            key = np.empty(KEY, np.int64)
+            _offer_key(L, S, g, key)
+            repeat = _was_made(S, X, g, p, key)
+        if not repeat:
             out[k] = params[A_SUBMIT]
             k += 1
     out[k] = params[A_CANCEL]
@@ -775,10 +779,11 @@ def _take(L, S, g, p, positions, trade, dst):
 
 
 @njit(cache=True)
-def _execute(L, S, g, params, scratch):
+def _execute(L, S, g, params):
     """TRADE-5: the giver of the wanted cards chooses where needed, then all cards move at once; the step
     that follows."""
     giver = S[g, X_PARTNER]
+    scratch = np.empty(L.shape[2] + 1, np.int64)  # the giver's choices
     while S[g, X_WANT]:
         m = _give_choices(L, S, g, params, scratch, 0)
         if m == 0:  # the wanted cards are gone
@@ -801,19 +806,18 @@ def _execute(L, S, g, params, scratch):
 
 
 @njit(cache=True)
-def _begin_execute(L, S, g, params, partner, scratch):
+def _begin_execute(L, S, g, params, partner):
     S[g, X_PARTNER] = partner
     S[g, X_WANT] = 0
     _extend(L, S, g, X_WANT, O_WANT)
     S[g, X_HAND] = 0
     S[g, X_TRADE] = 0
-    return _execute(L, S, g, params, scratch)
+    return _execute(L, S, g, params)
 
 
 @njit(cache=True)
 def _trade_step(L, S, X, g, params, a, d, p):
     """A trading action (TRADE-2 .. TRADE-5); the step that follows."""
-    scratch = np.empty(L.shape[2] + 1, np.int64)  # the giver's choices (TRADE-5)
     if params[A_KEEP] <= a < params[A_KEEP] + params[P_T]:
         bean = params[P_TYPE_OF + a - params[A_KEEP]]
         remove_first(L, S, g, FACE, bean)
@@ -861,21 +865,21 @@ def _trade_step(L, S, X, g, params, a, d, p):
         elif S[g, O_ACCEPT] == 0:
             return NEXT_SLOT  # declined
         elif S[g, O_ACCEPT] == 1:
-            return _begin_execute(L, S, g, params, L[g, O_ACCEPT, 0], scratch)
+            return _begin_execute(L, S, g, params, L[g, O_ACCEPT, 0])
         else:
             S[g, DECISION] = PICK
             S[g, ACTOR] = S[g, ACTIVE]
     elif d == PICK:
         if a == params[A_CANCEL]:
             return NEXT_SLOT
-        return _begin_execute(L, S, g, params, (S[g, ACTIVE] + a - params[A_PICK] + 1) % params[P_N], scratch)
+        return _begin_execute(L, S, g, params, (S[g, ACTIVE] + a - params[A_PICK] + 1) % params[P_N])
     else:  # CHOOSE_GIVE
         if a >= params[A_GIVE_TRADE]:
             push(L, S, g, X_TRADE, params[P_TYPE_OF + a - params[A_GIVE_TRADE]])
         else:
             push(L, S, g, X_HAND, a - params[A_GIVE_HAND])
         pop_at(L, S, g, X_WANT, 0)
-        return _execute(L, S, g, params, scratch)
+        return _execute(L, S, g, params)
     return DONE
 
 
