@@ -22,7 +22,8 @@ from .env import VectorEnv, _raw_env_class, check_step, init_batch_arrays
 
 # variant -> the module of its kernels
 KERNELS = {"al_cabohne": "bean_env.vector.kernels.mafia", "bean_duel": "bean_env.vector.kernels.duel",
-           "bean_solitaire": "bean_env.vector.kernels.mafia", "bohnanza": "bean_env.vector.kernels.bohnanza"}
+           "bean_solitaire": "bean_env.vector.kernels.mafia", "bohnanza": "bean_env.vector.kernels.bohnanza",
+           "hostile_takeover": "bean_env.vector.kernels.takeover"}
 
 
 BACKENDS = ("engine", "arrays", "auto")
@@ -77,7 +78,9 @@ class ArrayVectorEnv:
         self._starts = np.array([encoder.starts[names.index(b)] if b in names else -1 for b in kernel.PLACED], np.int64)
         self._scale = encoder.scale
         self.arrays, self._params = kernel.prepare(variant, num_envs, probe)  # raises unless the layouts match
-        self._reserve = getattr(kernel, "reserve", None)  # room the variant's X needs before a step
+        self._reserve = getattr(kernel, "reserve", None)  # room (X, generators) the variant needs before a step
+        self._check = getattr(kernel, "check", None)      # raises if a step ran out of that room
+        self._truncated = getattr(kernel, "truncated", None)  # whether a finished game was cut short
         self._bonus = float(probe.win_bonus)
         init_batch_arrays(self, num_envs)
         self._owes = np.zeros(num_envs, bool)
@@ -168,11 +171,16 @@ class ArrayVectorEnv:
             self._reserve(a, self.num_players)
         self._drive.step(a.L, a.S, a.C, a.M, a.X, actions.astype(np.int64, copy=False), stepped, self._params,
                          self._bonus, rewards, terminated)
+        if self._check is not None:
+            self._check(a)
+        truncated = np.zeros(n, bool)
         for i in np.flatnonzero(terminated).tolist():
+            if self._truncated is not None and self._truncated(a, i):
+                truncated[i], terminated[i] = True, False
             scores, winners = k.result(a, i, self._params)
             infos[i] = {"final_scores": scores, "winners": winners, "episode_steps": int(self.episode_steps[i]),
                         "final_observations": self._final_observations(i)}
             self._restart(i)
         if len(stepped):
             self._observe(stepped, observe)
-        return rewards, terminated, np.zeros(n, bool), infos
+        return rewards, terminated, truncated, infos

@@ -116,7 +116,7 @@ def test_dense_episode_returns_add_up_to_the_learners_final_score():
                 assert sums[i] == pytest.approx(env.vec.envs[i].game.scores()[env.seats[i]] / 100, abs=1e-5)
 
 
-def test_array_backend_trains_on_the_kernels_with_self_and_random_opponents(tmp_path):
+def test_array_backend_trains_on_the_kernels_with_self_and_random_opponents(tmp_path, monkeypatch):
     """``--backend arrays``: the games on ``ArrayVectorEnv``, snapshots batched as before and ``random``
     drawing from the slot's mask; a baseline that needs the engine's games is refused up front."""
     pytest.importorskip("numba")
@@ -135,6 +135,8 @@ def test_array_backend_trains_on_the_kernels_with_self_and_random_opponents(tmp_
     common = ["--variant", "bean_duel", "--n-envs", "4", "--n-steps", "32", "--batch-size", "64", "--n-epochs", "1",
               "--hidden", "16", "--total-timesteps", "128", "--eval-every", "0", "--eval-games", "2",
               "--opponent-mix", "self:1,random:1", "--out-dir", str(tmp_path), "--progress", "false"]
+    from bean_env.vector import array_env
+    monkeypatch.delitem(array_env.KERNELS, "hostile_takeover")  # as a variant without kernels
     for bad, match in ((["--backend", "arrays"], "--backend arrays needs --batched"),
                        (["--batched", "true", "--backend", "numba"], "bad value 'numba' for --backend"),
                        (["--batched", "true", "--backend", "arrays", "--opponent-mix", "heuristic:1"],

@@ -1,5 +1,5 @@
 """The batched env on array kernels (``ArrayVectorEnv``) against ``VectorEnv`` on the engine, for each
-variant with kernels: the same games, observations, masks, actors, rewards, ends and infos for the same
+variant: the same games, observations, masks, actors, rewards, ends and infos for the same
 seed and actions (golden parity, in every reward mode, with and without forced moves applied, with and
 without duplicate fields, when only some slots step and when observations are skipped, and through the
 learner's Gymnasium face, and for any seed, play and reward mode hypothesis draws); card conservation on
@@ -16,10 +16,11 @@ pytest.importorskip("numba")
 from bean_env.engine.game import new_game  # noqa: E402
 from bean_env.vector import (ArrayVectorEnv, VectorEnv, array_variants, learner_gym_vector_env,  # noqa: E402
                              make_vector_env, uniform_random_policy)
+from bean_env.vector.kernels import takeover  # noqa: E402
 from bean_env.vector.kernels.bohnanza import DECISIONS  # noqa: E402
 from bean_env.vector.kernels.common import card_counts  # noqa: E402
 
-VARIANTS = ("al_cabohne", "bean_duel", "bean_solitaire", "bohnanza")
+VARIANTS = ("al_cabohne", "bean_duel", "bean_solitaire", "bohnanza", "hostile_takeover")
 OPTIONS = [{}, {"reward_mode": "dense", "win_bonus": 0.5}, {"reward_mode": "score"}, {"reward_mode": "margin"},
            {"auto_forced": False}]
 
@@ -46,12 +47,29 @@ BOHNANZA_RULES = [{"num_players": 3}, {"num_players": 5, "allow_duplicate_fields
                   {"offer_actions": "macro", "max_offer_cards": 1, "num_players": 5, "reward_mode": "dense"}]
 
 
+# `hostile_takeover`: each player count (HT-1, HT-6, HT-13's quotas) and the turn budget and limit (HT-17: a
+# truncated game is reported as truncated, not terminated)
+TAKEOVER_RULES = [{"num_players": 2}, {"num_players": 3, "reward_mode": "dense"},
+                  {"num_players": 5, "reward_mode": "margin"},
+                  {"max_turns": 6, "max_actions_per_turn": 3, "reward_mode": "dense", "win_bonus": 1.0}]
+
+
+def _conserved(env, g: int, composition: np.ndarray) -> bool:
+    """Game ``g``'s bean cards are the deck's, and (`hostile_takeover`) each text card is in one place."""
+    if env.variant != "hostile_takeover":
+        return np.array_equal(card_counts(env.arrays, g, env.num_players), composition)
+    return (np.array_equal(takeover.card_counts(env.arrays, g, env.num_players), composition)
+            and (takeover.text_counts(env.arrays, g, env.num_players) == 1).all())
+
+
 @pytest.mark.parametrize("variant, options", [(v, o) for v in VARIANTS for o in OPTIONS]
                          + [("bean_duel", {"allow_duplicate_fields": False, "reward_mode": "margin"})]
-                         + [("bohnanza", o) for o in BOHNANZA_RULES])
+                         + [("bohnanza", o) for o in BOHNANZA_RULES]
+                         + [("hostile_takeover", o) for o in TAKEOVER_RULES])
 def test_same_games_as_the_engine_env(variant, options):
-    """DUEL-1 .. DUEL-7, MAF-1 .. MAF-14 and BASE-1 .. BASE-11 with TRADE-1 .. TRADE-8 as the engine plays
-    them (reshuffles included, COM-9): every output equal over at least 12 whole games."""
+    """DUEL-1 .. DUEL-7, MAF-1 .. MAF-14, BASE-1 .. BASE-11 with TRADE-1 .. TRADE-8 and HT-1 .. HT-19 with
+    TXT-1 .. TXT-18 as the engine plays them (reshuffles and text-deck rebuilds included, COM-9, HT-6):
+    every output equal over at least 12 whole games."""
     ref, arr = VectorEnv(variant, 6, **options), ArrayVectorEnv(variant, 6, **options)
     obs, masks, actors = ref.reset(seed=11)
     for x, y in zip((obs, masks, actors), arr.reset(seed=11)):
@@ -59,14 +77,20 @@ def test_same_games_as_the_engine_env(variant, options):
     policy = uniform_random_policy(3)
     games = 0
     decisions = np.zeros(obs.shape[1], bool)  # the decision points met (the first block's one-hot)
-    for step in range(3000 if variant == "bohnanza" else 1500):
+    truncated = 0
+    for step in range(1500 if variant in ("al_cabohne", "bean_duel", "bean_solitaire") else 3000):
         actions = policy(obs, masks)
         out = ref.step(actions)
         _same_step(out, arr.step(actions), f"step {step}")
         obs, masks = out[0], out[1]
         decisions |= obs.any(axis=0)
-        games += int(out[4].sum())
+        games += int(out[4].sum() + out[5].sum())
+        truncated += int(out[5].sum())
     assert games >= 12
+    assert (truncated > 0) == ("max_turns" in options)
+    if variant == "hostile_takeover" and "max_turns" not in options:  # every decision point but TXT-4's
+        met = {d for i, d in enumerate(takeover.DECISIONS) if decisions[i]}
+        assert met >= set(takeover.DECISIONS[:-2]), set(takeover.DECISIONS) - met
     if variant == "bohnanza":  # every decision point was met (the game's end only in the infos)
         trading, macro = arr.config["max_trade_rounds"] != 0, arr.config["offer_actions"] == "macro"
         met = {d for i, d in enumerate(DECISIONS) if decisions[i]}
@@ -115,14 +139,13 @@ def test_the_same_seed_replays_and_cards_are_conserved(variant):
             obs, masks, *_ = env.step(policy(obs, masks))
             trace.append(obs)
             for g in range(env.num_envs):
-                counts = card_counts(env.arrays, g, env.num_players)
-                assert np.array_equal(counts, composition), g
+                assert _conserved(env, g, composition), g
         runs.append(np.stack(trace))
         policy = uniform_random_policy(5)
     assert np.array_equal(runs[0], runs[1])
 
 
-@pytest.mark.parametrize("variant", ["bean_duel", "bohnanza"])
+@pytest.mark.parametrize("variant", ["bean_duel", "bohnanza", "hostile_takeover"])
 def test_learner_face_on_arrays_plays_the_same_games(variant):
     """``backend="arrays"`` through ``LearnerBatch`` and its Gymnasium face: the same learner games as on
     the engine, random opponents seeded alike."""
@@ -146,12 +169,12 @@ def test_backends_choose_the_env():
     assert isinstance(make_vector_env("bean_duel", 2), VectorEnv)
     assert isinstance(make_vector_env("bohnanza", 2, backend="auto"), ArrayVectorEnv)
     assert isinstance(make_vector_env("bohnanza", 2, backend="auto", trade_preset="learning"), ArrayVectorEnv)
-    assert isinstance(make_vector_env("hostile_takeover", 2, backend="auto"), VectorEnv)
+    assert isinstance(make_vector_env("hostile_takeover", 2, backend="auto"), ArrayVectorEnv)
     with pytest.raises(ValueError, match="bad backend 'numba'"):
         make_vector_env("bean_duel", 2, backend="numba")
 
 
-def test_bad_input_raises_and_changes_nothing():
+def test_bad_input_raises_and_changes_nothing(monkeypatch):
     env = ArrayVectorEnv("bean_duel", 3)
     obs, masks, _ = env.reset(seed=1)
     before = [x.copy() for x in (env.arrays.L, env.arrays.S, env.arrays.C, env.obs, env.masks)]
@@ -164,6 +187,9 @@ def test_bad_input_raises_and_changes_nothing():
         env.step_slots(np.zeros(3, np.int64), [2, 1])
     after = (env.arrays.L, env.arrays.S, env.arrays.C, env.obs, env.masks)
     assert all(np.array_equal(x, y) for x, y in zip(before, after))
+    assert array_variants() == VARIANTS
+    from bean_env.vector import array_env
+    monkeypatch.delitem(array_env.KERNELS, "hostile_takeover")  # a variant without kernels
     with pytest.raises(ValueError, match="no array kernels"):
         ArrayVectorEnv("hostile_takeover", 2)
     with pytest.raises(ValueError, match="unknown variant"):
@@ -174,7 +200,6 @@ def test_bad_input_raises_and_changes_nothing():
         ArrayVectorEnv("bean_duel", 2, num_players=3)
     with pytest.raises(ValueError, match="num_envs"):
         ArrayVectorEnv("bean_duel", 0)
-    assert array_variants() == VARIANTS
 
 
 def test_without_numba_it_names_the_extra(monkeypatch):
@@ -202,7 +227,7 @@ def test_property_any_seed_and_play_gives_the_engine_env_outputs_and_keeps_every
         _same_step(out, arr.step(actions), f"step {step}")
         obs, masks = out[0], out[1]
         for g in range(2):
-            assert np.array_equal(card_counts(arr.arrays, g, arr.num_players), composition)
+            assert _conserved(arr, g, composition)
 
 
 @pytest.mark.parametrize("options", [{}, {"trade_preset": "learning", "proposals": "all", "max_trade_rounds": 3},
@@ -254,3 +279,55 @@ def test_bohnanza_room_for_offer_keys_grows(monkeypatch):
         _same_step(out, arr.step(actions), f"step {step}")
         obs, masks = out[0], out[1]
     assert arr.arrays.X.shape[2] >= 4
+
+
+@pytest.mark.parametrize("options", [{}, {"num_players": 2}, {"num_players": 5}])
+def test_takeover_rows_load_any_state(options):
+    """``kernels.takeover.load`` copies a game at any decision (a copying round, a composite being built, an
+    attack and its defence, Samenhandel, the final harvest and TXT-4): the kernels' mask and observation
+    there are the engine's. Random games until every decision point was met (the rarer ones, TXT-4's and
+    TXT-14's, come every few dozen games); compared at every decision but the common ones (turn, copy,
+    play), which are compared at every 7th."""
+    import random
+
+    from bean_env.envs.hostile_takeover_v1 import raw_env
+
+    arr = ArrayVectorEnv("hostile_takeover", 1, **options)
+    probe = raw_env(**options)
+    rng = random.Random(4)
+    seen = set()
+    k = 0
+    for seed in range(120):
+        game = new_game("hostile_takeover", seed=seed, **probe.config)
+        while not game.is_over:
+            s = game.state
+            seen.add(s.decision)
+            legal = game.legal_actions()
+            k += 1
+            if s.decision not in ("turn", "copy", "play") or k % 7 == 0:
+                takeover.load(arr.arrays, 0, s)
+                arr._observe(np.array([0]))
+                mask = np.zeros(arr.num_actions, bool)
+                mask[probe.catalogue.encode_all(legal, s.actor)] = True
+                assert np.array_equal(arr.masks[0], mask), (s.decision, seed)
+                memory = probe.encoder.new_memory().reset(game)
+                assert np.array_equal(arr.obs[0], probe.encoder.encode(s, s.actor, memory)), (s.decision, seed)
+            game.apply(rng.choice(legal))
+        if seen >= set(takeover.DECISIONS[:-1]):
+            break
+    assert seen >= set(takeover.DECISIONS[:-1]), set(takeover.DECISIONS) - seen
+
+
+def test_takeover_without_generators_left_a_step_raises():
+    """A step that must shuffle (COM-12) with no pre-seeded generator left in the ring stops with an error
+    rather than play a game the engine would not (``reserve`` normally tops the ring up before each step)."""
+    env = ArrayVectorEnv("hostile_takeover", 4, max_actions_per_turn=2)
+    obs, masks, _ = env.reset(seed=1)
+    env._reserve = None
+    S = env.arrays.S
+    S[:, takeover.GEN_END] = S[:, takeover.SHUFFLED]
+    policy = uniform_random_policy(0)
+    with pytest.raises(RuntimeError, match="ring of generators"):
+        for _ in range(20000):
+            obs, masks, *_ = env.step(policy(obs, masks))
+            S[:, takeover.GEN_END] = np.minimum(S[:, takeover.GEN_END], S[:, takeover.SHUFFLED])

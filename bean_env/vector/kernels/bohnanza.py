@@ -32,10 +32,11 @@ from ...engine.state import EMPTY
 from ...envs.obs.memory import CANCELLED, DECLINED, EXECUTED, OFFERS_KEPT, OPEN
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND,
-                     HAND_K, KNOWN, K_BOHNANZA, LIMIT, LISTS, MAX_LISTS, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES,
-                     P_MODE, RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw, draw_to_hand,
-                     env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common, plant_choices,
-                     pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots, w_counts)
+                     HAND_K, KNOWN, KNOWN_K, K_BOHNANZA, LIMIT, LISTS, MAX_LISTS, NFIELDS, OVER, PAID, PLANTED,
+                     P_DUPLICATES, P_MODE, RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw,
+                     draw_to_hand, env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common,
+                     plant_choices, pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots,
+                     w_counts)
 
 DECISIONS = ("plant", "plant_optional", "harvest_window", "offer", "compose", "respond", "pick", "choose_give",
              "plant_traded", "game_over")
@@ -1046,7 +1047,7 @@ def write_obs(L, S, C, g, params, seat, row, starts):
     ``trade_state``, ``offer`` and ``negotiation`` (``envs.obs.trading``, ``envs.obs.memory``)."""
     n, t = params[P_N], params[P_T]
     tslot = params[P_TSLOT:P_TSLOT + NUM_TYPES]
-    begin_row(L, S, g, seat, n, t, tslot, row, starts)
+    begin_row(L, S, g, seat, n, t, tslot, row, starts, HAND_K, KNOWN_K)
     for k in range(n):
         w_counts(L, S, g, TO_PLANT + (seat + k) % n, tslot, row, starts[12] + k * t)
     # trade_state

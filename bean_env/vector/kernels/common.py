@@ -35,7 +35,7 @@ KNOWN = COIN + SEATS
 ASIDE = KNOWN + SEATS
 TO_PLANT = ASIDE + 1
 LISTS = TO_PLANT + SEATS
-MAX_LISTS = 48                                    # list lengths sit in the columns before the scalars
+MAX_LISTS = 56                                    # list lengths sit in the columns before the scalars
 (RUNOUTS, END_PENDING, OVER, DECISION, PLANTED, TURN, ACTOR, ACTIVE, TREASURY_N, REMOVED_N) = range(
     MAX_LISTS, MAX_LISTS + 10)
 PAID = MAX_LISTS + 10                             # + seat
@@ -55,9 +55,10 @@ MODES = {"win": R_WIN, "score": R_SCORE, "margin": R_MARGIN, "dense": R_DENSE}
 # ``params``: the env's options as the kernels read them, the catalogue's size, which kernel module plays
 # the variant (``drive``), then the variant's own
 P_AUTO, P_MODE, P_DUPLICATES, P_ACTIONS, P_KERNEL = 0, 1, 2, 3, 4
-K_DUEL, K_MAFIA, K_BOHNANZA = 0, 1, 2
+K_DUEL, K_MAFIA, K_BOHNANZA, K_TAKEOVER = 0, 1, 2, 3
 DISCARD_RUNS = 6
-HAND_K = 4
+HAND_K = 4                                        # hand positions in the hand block
+KNOWN_K = 3                                       # and in the known_hands block (per other seat)
 
 
 class Arrays:
@@ -278,17 +279,10 @@ def _mt_next(m):
 
 
 @njit(cache=True)
-def _reshuffle(L, S, M, g):
-    """COM-9: the discard pile, then the set-aside cards, become the new deck, shuffled with the game's
-    next generator as ``random.Random.shuffle`` shuffles (index draws by rejection of ``getrandbits``)."""
-    S[g, DECK] = 0
-    for k in (DISC, ASIDE):
-        for i in range(S[g, k]):
-            push(L, S, g, DECK, L[g, k, i])
-        S[g, k] = 0
-    m = M[g, S[g, SHUFFLED]]
-    S[g, SHUFFLED] += 1
-    for i in range(S[g, DECK] - 1, 0, -1):
+def shuffle_list(L, S, g, k, m):
+    """Shuffle list ``k`` with the Mersenne Twister state ``m`` as ``random.Random.shuffle`` shuffles (index
+    draws by rejection of ``getrandbits``)."""
+    for i in range(S[g, k] - 1, 0, -1):
         n = i + 1
         bits = 0
         while (1 << bits) <= n:
@@ -296,9 +290,23 @@ def _reshuffle(L, S, M, g):
         j = _mt_next(m) >> (32 - bits)
         while j >= n:
             j = _mt_next(m) >> (32 - bits)
-        c = L[g, DECK, i]
-        L[g, DECK, i] = L[g, DECK, j]
-        L[g, DECK, j] = c
+        c = L[g, k, i]
+        L[g, k, i] = L[g, k, j]
+        L[g, k, j] = c
+
+
+@njit(cache=True)
+def _reshuffle(L, S, M, g):
+    """COM-9: the discard pile, then the set-aside cards, become the new deck, shuffled with the game's
+    next generator."""
+    S[g, DECK] = 0
+    for k in (DISC, ASIDE):
+        for i in range(S[g, k]):
+            push(L, S, g, DECK, L[g, k, i])
+        S[g, k] = 0
+    m = M[g, S[g, SHUFFLED]]
+    S[g, SHUFFLED] += 1
+    shuffle_list(L, S, g, DECK, m)
 
 
 @njit(cache=True)
@@ -382,10 +390,10 @@ def w_counts(L, S, g, k, tslot, row, at):
 
 
 @njit(cache=True)
-def w_table(L, S, g, me, n, t, tslot, row, starts):
+def w_table(L, S, g, me, n, t, tslot, row, starts, hand_k):
     """The blocks decision, actor_active, hand, hand_sizes, fields, coins, face_up, discard, deck and
-    discard_runs (block positions ``starts[0..9]``; -1: a block the variant lacks) for seat ``me``; zeros
-    stay unwritten."""
+    discard_runs (block positions ``starts[0..9]``; -1: a block the variant lacks) for seat ``me``, with
+    ``hand_k`` hand positions; zeros stay unwritten."""
     row[starts[0] + S[g, DECISION]] = 1.0
     at = starts[1]
     if S[g, ACTOR] >= 0 and not S[g, OVER]:
@@ -393,7 +401,7 @@ def w_table(L, S, g, me, n, t, tslot, row, starts):
     row[at + n + (S[g, ACTIVE] - me) % n] = 1.0
     at = starts[2]
     w_counts(L, S, g, HAND + me, tslot, row, at)
-    for i in range(min(HAND_K, S[g, HAND + me])):
+    for i in range(min(hand_k, S[g, HAND + me])):
         row[at + t + i * t + tslot[L[g, HAND + me, i]]] = 1.0
     for k in range(n):
         q = (me + k) % n
@@ -457,10 +465,10 @@ def w_unseen(L, S, g, me, n, t, tslot, row, at):
 
 
 @njit(cache=True)
-def w_known(L, S, g, me, n, t, tslot, row, base):
-    """INFO-2: per other seat, counts per type of its hand cards shown to ``me``, then its first three
+def w_known(L, S, g, me, n, t, tslot, row, base, known_k):
+    """INFO-2: per other seat, counts per type of its hand cards shown to ``me``, then its first ``known_k``
     positions one-hot where shown."""
-    width = 4 * t
+    width = (1 + known_k) * t
     for k in range(1, n):
         q = (me + k) % n
         at = base + (k - 1) * width
@@ -468,18 +476,19 @@ def w_known(L, S, g, me, n, t, tslot, row, base):
             if L[g, KNOWN + q, i] & (1 << me):
                 slot = tslot[L[g, HAND + q, i]]
                 row[at + slot] += 1.0
-                if i < 3:
+                if i < known_k:
                     row[at + t + i * t + slot] = 1.0
 
 
 @njit(cache=True)
-def begin_row(L, S, g, seat, n, t, tslot, row, starts):
+def begin_row(L, S, g, seat, n, t, tslot, row, starts, hand_k, known_k):
     """Zero ``row`` and write the blocks every kernel variant has (``w_table``, then unseen and known hands
-    at ``starts[10]`` and ``starts[11]``) for ``seat``."""
+    at ``starts[10]`` and ``starts[11]``) for ``seat``, with ``hand_k`` own and ``known_k`` other hand
+    positions."""
     row[:] = 0.0
-    w_table(L, S, g, seat, n, t, tslot, row, starts)
+    w_table(L, S, g, seat, n, t, tslot, row, starts, hand_k)
     w_unseen(L, S, g, seat, n, t, tslot, row, starts[10])
-    w_known(L, S, g, seat, n, t, tslot, row, starts[11])
+    w_known(L, S, g, seat, n, t, tslot, row, starts[11], known_k)
 
 
 @njit(cache=True)

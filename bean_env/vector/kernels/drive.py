@@ -1,16 +1,16 @@
 """The batched steps of every kernel variant: forced moves and payments (``advance``), a step of chosen
 slots (``step``) and their masks and observations (``observe``), each dispatching to the module that plays
-the variant (``params[P_KERNEL]``: ``duel``, ``mafia`` or ``bohnanza``, which provide ``legal``, ``apply``,
-``pay`` and ``write_obs``; only ``bohnanza`` reads the extra array ``X``). One driver rather than one per
-module: numba caches a function that calls the modules directly, not one that takes their functions as
-arguments (that recompiles in every process)."""
+the variant (``params[P_KERNEL]``: ``duel``, ``mafia``, ``bohnanza`` or ``takeover``, which provide
+``legal``, ``apply``, ``pay`` and ``write_obs``; only ``bohnanza`` reads the extra array ``X``). One driver
+rather than one per module: numba caches a function that calls the modules directly, not one that takes
+their functions as arguments (that recompiles in every process)."""
 from __future__ import annotations
 
 import numpy as np
 
 from ..._numba import njit
-from . import bohnanza, duel, mafia
-from .common import K_BOHNANZA, K_DUEL, OVER, P_ACTIONS, P_AUTO, P_KERNEL, finish_row, set_mask
+from . import bohnanza, duel, mafia, takeover
+from .common import K_BOHNANZA, K_DUEL, K_TAKEOVER, OVER, P_ACTIONS, P_AUTO, P_KERNEL, finish_row, set_mask
 
 
 @njit(cache=True)
@@ -19,6 +19,8 @@ def _legal(L, S, X, g, params, out, where):
         return duel.legal(L, S, g, params, out, where)
     if params[P_KERNEL] == K_BOHNANZA:
         return bohnanza.legal(L, S, X, g, params, out, where)
+    if params[P_KERNEL] == K_TAKEOVER:
+        return takeover.legal(L, S, X, g, params, out, where)
     return mafia.legal(L, S, g, params, out, where)
 
 
@@ -28,6 +30,8 @@ def _apply(L, S, C, M, X, g, params, a):
         duel.apply(L, S, C, M, g, params, a)
     elif params[P_KERNEL] == K_BOHNANZA:
         bohnanza.apply(L, S, C, M, X, g, params, a)
+    elif params[P_KERNEL] == K_TAKEOVER:
+        takeover.apply(L, S, C, M, X, g, params, a)
     else:
         mafia.apply(L, S, C, M, g, params, a)
 
@@ -44,6 +48,8 @@ def advance(L, S, C, M, X, g, params, bonus, legal, where, rewards):
         duel.pay(S, g, params, bonus, rewards)
     elif params[P_KERNEL] == K_BOHNANZA:
         bohnanza.pay(S, g, params, bonus, rewards)
+    elif params[P_KERNEL] == K_TAKEOVER:
+        takeover.pay(S, g, params, bonus, rewards)
     else:
         mafia.pay(S, g, params, bonus, rewards)
 
@@ -71,6 +77,8 @@ def observe(L, S, C, X, slots, me, params, starts, scale, obs, masks, legal, whe
                 duel.write_obs(L, S, C, g, params, me[g], row, starts)
             elif params[P_KERNEL] == K_BOHNANZA:
                 bohnanza.write_obs(L, S, C, g, params, me[g], row, starts)
+            elif params[P_KERNEL] == K_TAKEOVER:
+                takeover.write_obs(L, S, C, g, params, me[g], row, starts)
             else:
                 mafia.write_obs(L, S, C, g, params, me[g], row, starts)
             finish_row(row, scale)

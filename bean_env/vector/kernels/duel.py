@@ -11,10 +11,10 @@ import numpy as np
 
 from ...cards import deck_without
 from ..._numba import njit
-from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, K_DUEL, NFIELDS,
-                     OVER, PAID, PLANTED, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE, TURN, Arrays,
-                     begin_row, count_in, draw, draw_to_hand, env_params, final_harvest, fits, flush_face, hand_pop,
-                     harvest, harvestable, load_common, pair_win, plant_choices, pop_at, push, remove_first,
+from .common import (ACTIVE, ACTOR, COIN, DECISION, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND, HAND_K, KNOWN_K,
+                     K_DUEL, NFIELDS, OVER, PAID, PLANTED, P_DUPLICATES, P_MODE, REMOVED, REMOVED_N, RUNOUTS, R_DENSE,
+                     TURN, Arrays, begin_row, count_in, draw, draw_to_hand, env_params, final_harvest, fits, flush_face,
+                     hand_pop, harvest, harvestable, load_common, pair_win, plant_choices, pop_at, push, remove_first,
                      result_reward, span_starts, table_result, type_slots)
 
 COMPOSITION = deck_without("EN", "cocoa", "garden")  # DUEL-1
@@ -239,5 +239,5 @@ def pay(S, g, params, bonus, rewards):
 def write_obs(L, S, C, g, params, seat, row, starts):
     """Seat ``seat``'s raw observation of game ``g`` into ``row``: the common blocks, then ``duel_state``
     (the hand cards planted this turn)."""
-    begin_row(L, S, g, seat, PLAYERS, T, TSLOT, row, starts)
+    begin_row(L, S, g, seat, PLAYERS, T, TSLOT, row, starts, HAND_K, KNOWN_K)
     row[starts[12]] = S[g, PLANTED]

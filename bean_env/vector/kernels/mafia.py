@@ -17,10 +17,11 @@ from ...engine.mafia import BOSS_TARGET, FIELD_COST, THRESHOLDS
 from ...engine.state import EMPTY
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, B_COUNT, B_TYPE, COIN, COIN_TABLE, DECISION, DISC, END_PENDING, FACE,
-                     F_COUNT, F_TYPE, HAND, KNOWN, K_MAFIA, LIMIT, NFIELDS, OVER, PAID, PLANTED, P_MODE, RUNOUTS,
-                     R_DENSE, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw, draw_to_hand, env_params,
-                     final_harvest, fits, flush_face, hand_pop, harvest, harvestable, load_common, pair_win,
-                     plant_choices, pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots)
+                     F_COUNT, F_TYPE, HAND, HAND_K, KNOWN, KNOWN_K, K_MAFIA, LIMIT, NFIELDS, OVER, PAID, PLANTED,
+                     P_MODE, RUNOUTS, R_DENSE, TREASURY, TREASURY_N, TURN, Arrays, begin_row, count_in, draw,
+                     draw_to_hand, env_params, final_harvest, fits, flush_face, hand_pop, harvest, harvestable,
+                     load_common, pair_win, plant_choices, pop_at, push, remove_first, result_reward, span_starts,
+                     table_result, type_slots)
 
 CARDS = sum(DECKS["AC"].values())
 TYPE_OF, TSLOT = type_slots(DECKS["AC"])              # slot -> type code, type code -> slot
@@ -416,7 +417,7 @@ def pay(S, g, params, bonus, rewards):
 def write_obs(L, S, C, g, params, seat, row, starts):
     """Seat ``seat``'s raw observation of game ``g`` into ``row``: the common blocks, then ``mafia`` (each
     boss's field, the treasury, the hand cards planted this turn)."""
-    begin_row(L, S, g, seat, params[P_N], T, TSLOT, row, starts)
+    begin_row(L, S, g, seat, params[P_N], T, TSLOT, row, starts, HAND_K, KNOWN_K)
     at = starts[12]
     for b in range(params[P_BOSSES]):
         c = S[g, B_COUNT + b]
