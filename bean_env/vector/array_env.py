@@ -1,8 +1,8 @@
 """The batched env on array kernels: ``VectorEnv``'s API and games, with the state of all N games held as
 arrays and the rules, masks and observations compiled by numba (``vector.kernels``).
 
-Only variants with kernels have it (``array_variants()``: `al_cabohne`, `bean_duel`, `bean_solitaire` and
-`bohnanza`; `hostile_takeover` runs on ``VectorEnv``).
+Every variant has kernels (``array_variants()``: `al_cabohne`, `bean_duel`, `bean_solitaire`, `bohnanza`
+and `hostile_takeover`).
 A new game's set-up
 (its shuffle) is the engine's: each slot's games are seeded as ``VectorEnv`` seeds them, so both give the
 same games, observations, masks, rewards and infos for the same seed and actions (golden tests).

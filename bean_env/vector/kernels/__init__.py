@@ -1,7 +1,8 @@
 """Array kernels of the batched env (``vector.array_env``): per variant, its state as arrays over N games
 and its rules, legal masks and observations as functions numba compiles (``common``: the layout and the
 shared pieces; ``duel``: `bean_duel`; ``mafia``: `al_cabohne` and `bean_solitaire`; ``bohnanza``: the
-base game with its trading; ``drive``: the batched steps, dispatching to the variant's module).
+base game with its trading; ``takeover``: `hostile_takeover` with its text cards; ``drive``: the batched
+steps, dispatching to the variant's module).
 
 numba caches compiled kernels beside their sources, and checks only a function's own file for changes:
 a kernel compiled with an earlier ``common.py`` would be reused after ``common.py`` changed. So the caches
