@@ -230,6 +230,19 @@ def test_property_any_seed_and_play_gives_the_engine_env_outputs_and_keeps_every
             assert _conserved(arr, g, composition)
 
 
+def _loaded_row_is_the_engines(arr, kernel, probe, game, legal, seed) -> None:
+    """Load ``game``'s state into slot 0 of ``arr`` with ``kernel.load``: its mask is ``legal`` and its
+    observation the AEC env ``probe``'s (with a memory that starts there)."""
+    s = game.state
+    kernel.load(arr.arrays, 0, s)
+    arr._observe(np.array([0]))
+    mask = np.zeros(arr.num_actions, bool)
+    mask[probe.catalogue.encode_all(legal, s.actor)] = True
+    assert np.array_equal(arr.masks[0], mask), (s.decision, seed)
+    memory = probe.encoder.new_memory().reset(game)
+    assert np.array_equal(arr.obs[0], probe.encoder.encode(s, s.actor, memory)), (s.decision, seed)
+
+
 @pytest.mark.parametrize("options", [{}, {"trade_preset": "learning", "proposals": "all", "max_trade_rounds": 3},
                                      {"num_players": 5, "max_offer_cards": 2}])
 def test_bohnanza_rows_load_any_state(options):
@@ -251,14 +264,8 @@ def test_bohnanza_rows_load_any_state(options):
             s = game.state
             if any(s.made):
                 seen.add(s.decision)
-            bohnanza.load(arr.arrays, 0, s)
-            arr._observe(np.array([0]))
             legal = game.legal_actions()
-            mask = np.zeros(arr.num_actions, bool)
-            mask[probe.catalogue.encode_all(legal, s.actor)] = True
-            assert np.array_equal(arr.masks[0], mask), (s.decision, seed)
-            memory = probe.encoder.new_memory().reset(game)
-            assert np.array_equal(arr.obs[0], probe.encoder.encode(s, s.actor, memory)), (s.decision, seed)
+            _loaded_row_is_the_engines(arr, bohnanza, probe, game, legal, seed)
             game.apply(rng.choice(legal))
     assert {"offer", "respond", "plant_traded"} <= seen
 
@@ -305,13 +312,7 @@ def test_takeover_rows_load_any_state(options):
             legal = game.legal_actions()
             k += 1
             if s.decision not in ("turn", "copy", "play") or k % 7 == 0:
-                takeover.load(arr.arrays, 0, s)
-                arr._observe(np.array([0]))
-                mask = np.zeros(arr.num_actions, bool)
-                mask[probe.catalogue.encode_all(legal, s.actor)] = True
-                assert np.array_equal(arr.masks[0], mask), (s.decision, seed)
-                memory = probe.encoder.new_memory().reset(game)
-                assert np.array_equal(arr.obs[0], probe.encoder.encode(s, s.actor, memory)), (s.decision, seed)
+                _loaded_row_is_the_engines(arr, takeover, probe, game, legal, seed)
             game.apply(rng.choice(legal))
         if seen >= set(takeover.DECISIONS[:-1]):
             break

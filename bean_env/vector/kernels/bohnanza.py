@@ -34,9 +34,9 @@ from ..._numba import njit
 from .common import (ACTIVE, ACTOR, COIN, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT, F_TYPE, HAND,
                      HAND_K, KNOWN, KNOWN_K, K_BOHNANZA, LIMIT, LISTS, MAX_LISTS, NFIELDS, OVER, PAID, PLANTED,
                      P_DUPLICATES, P_MODE, RUNOUTS, R_DENSE, SEATS, TO_PLANT, TURN, Arrays, begin_row, count_in, draw,
-                     draw_to_hand, env_params, final_harvest, fits, hand_pop, harvest, harvestable, load_common,
-                     plant_choices, pop_at, push, remove_first, result_reward, span_starts, table_result, type_slots,
-                     w_counts)
+                     draw_to_hand, env_params, final_harvest, fits, hand_pop, harvest, harvestable, in_list,
+                     load_common, plant_choices, pop_at, push, remove_first, result_reward, span_starts, table_result,
+                     type_slots, w_counts)
 
 DECISIONS = ("plant", "plant_optional", "harvest_window", "offer", "compose", "respond", "pick", "choose_give",
              "plant_traded", "game_over")
@@ -168,19 +168,11 @@ def result(arrays: Arrays, g: int, params: np.ndarray) -> tuple[list[int], list[
 
 # -- small pieces --------------------------------------------------------------------------------------------
 @njit(cache=True)
-def _in_list(L, S, g, k, value):
-    for i in range(S[g, k]):
-        if L[g, k, i] == value:
-            return True
-    return False
-
-
-@njit(cache=True)
 def _first_equivalent(L, S, g, hand, i, given):
     """Whether giving card ``i`` of list ``hand`` beside the positions in list ``given`` is the canonical
     choice among equivalent cards (``engine.trading._first_equivalent``)."""
     k = i - 1
-    while k >= 0 and _in_list(L, S, g, given, k):
+    while k >= 0 and in_list(L, S, g, given, k):
         k -= 1
     return k < 0 or L[g, hand, k] != L[g, hand, i]
 
@@ -473,7 +465,7 @@ def _give_choices(L, S, g, params, out, k):
     q, bean = S[g, X_PARTNER], L[g, X_WANT, 0]
     hand = HAND + q
     for i in range(S[g, hand]):
-        if L[g, hand, i] == bean and not _in_list(L, S, g, X_HAND, i) and _first_equivalent(L, S, g, hand, i, X_HAND):
+        if L[g, hand, i] == bean and not in_list(L, S, g, X_HAND, i) and _first_equivalent(L, S, g, hand, i, X_HAND):
             out[k] = params[A_GIVE_HAND] + i
             k += 1
     if q == S[g, ACTIVE] and count_in(L, S, g, FACE, bean) > count_in(L, S, g, X_TRADE, bean):
@@ -562,7 +554,7 @@ def _macro_cards(L, S, g, params, p, side, hand_out, trade_out):
             continue
         hand, found = HAND + p, False
         for i in range(S[g, hand]):
-            if L[g, hand, i] == bean and not _in_list(L, S, g, hand_out, i):
+            if L[g, hand, i] == bean and not in_list(L, S, g, hand_out, i):
                 push(L, S, g, hand_out, i)
                 found = True
                 break
@@ -770,7 +762,7 @@ def _take(L, S, g, p, positions, trade, dst):
     for j in range(S[g, positions]):
         push(L, S, g, dst, L[g, hand, L[g, positions, j]])
     for i in range(S[g, hand] - 1, -1, -1):  # highest position first
-        if _in_list(L, S, g, positions, i):
+        if in_list(L, S, g, positions, i):
             pop_at(L, S, g, hand, i)
             pop_at(L, S, g, KNOWN + p, i)
     for j in range(S[g, trade]):

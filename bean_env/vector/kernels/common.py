@@ -13,8 +13,9 @@ Terms (a game is one row ``g`` of each array):
   variant may add rows).
 - *extra* ``X[g, ...]``: a variant's own per-game array (``Arrays(extra=...)``; `bohnanza`: the offers made).
 - *shufflers* ``M[g, j]``: the Mersenne Twister state (624 words and the position) of the generator of the
-  game's ``j``-th reshuffle (column SHUFFLED counts those made), seeded as ``State.rng`` seeds it (COM-12);
-  a reshuffle draws from it exactly as ``random.Random.shuffle`` does, so the new deck is the engine's.
+  game's ``j``-th reshuffle (column SHUFFLED counts those made; a ring where a variant shuffles without
+  bound, ``takeover``), seeded as ``State.rng`` seeds it (COM-12); a reshuffle draws from it exactly as
+  ``random.Random.shuffle`` does, so the new deck is the engine's.
 - *raw row*: an observation before scaling; ``finish_row`` scales it as ``ObservationEncoder`` does.
 """
 from __future__ import annotations
@@ -153,9 +154,25 @@ def card_counts(arrays: Arrays, g: int, players: int) -> np.ndarray:
 
 # -- lists, fields, drawing ------------------------------------------------------------------------------
 @njit(cache=True)
+def in_list(L, S, g, k, value):
+    for i in range(S[g, k]):
+        if L[g, k, i] == value:
+            return True
+    return False
+
+
+@njit(cache=True)
 def push(L, S, g, k, card):
     L[g, k, S[g, k]] = card
     S[g, k] += 1
+
+
+@njit(cache=True)
+def move_all(L, S, g, src, dst):
+    """List ``src`` onto the end of list ``dst``, in order; ``src`` is left empty."""
+    for i in range(S[g, src]):
+        push(L, S, g, dst, L[g, src, i])
+    S[g, src] = 0
 
 
 @njit(cache=True)
@@ -296,23 +313,31 @@ def shuffle_list(L, S, g, k, m):
 
 
 @njit(cache=True)
-def _reshuffle(L, S, M, g):
-    """COM-9: the discard pile, then the set-aside cards, become the new deck, shuffled with the game's
-    next generator."""
-    S[g, DECK] = 0
-    for k in (DISC, ASIDE):
-        for i in range(S[g, k]):
-            push(L, S, g, DECK, L[g, k, i])
-        S[g, k] = 0
-    m = M[g, S[g, SHUFFLED]]
-    S[g, SHUFFLED] += 1
-    shuffle_list(L, S, g, DECK, m)
+def next_generator(S, M, g):
+    """The generator of the game's next shuffle (COM-12): ``M[g]`` holds them in order, as a ring where a
+    variant shuffles without bound (``takeover``)."""
+    k = S[g, SHUFFLED]
+    S[g, SHUFFLED] = k + 1
+    return M[g, k % M.shape[1]]
 
 
 @njit(cache=True)
-def draw(L, S, M, g):
-    """COM-9: the top deck card, counting run-outs and reshuffling before the last one; -1 when nothing
-    can be drawn."""
+def _reshuffle(L, S, M, g, aside_all):
+    """COM-9: the discard pile, then the set-aside cards (with ``aside_all`` false only the last one, HT-6),
+    become the new deck, shuffled with the game's next generator."""
+    S[g, DECK] = 0
+    move_all(L, S, g, DISC, DECK)
+    if aside_all:
+        move_all(L, S, g, ASIDE, DECK)
+    elif S[g, ASIDE]:
+        push(L, S, g, DECK, pop_at(L, S, g, ASIDE, S[g, ASIDE] - 1))
+    shuffle_list(L, S, g, DECK, next_generator(S, M, g))
+
+
+@njit(cache=True)
+def draw_from(L, S, M, g, aside_all):
+    """COM-9: the top deck card, counting run-outs and reshuffling before the last one (``aside_all``: see
+    ``_reshuffle``); -1 when nothing can be drawn."""
     while True:
         n = S[g, DECK]
         if n:
@@ -321,13 +346,19 @@ def draw(L, S, M, g):
             if n == 1 and S[g, RUNOUTS] < S[g, LIMIT]:
                 S[g, RUNOUTS] += 1
                 if S[g, RUNOUTS] < S[g, LIMIT]:
-                    _reshuffle(L, S, M, g)
+                    _reshuffle(L, S, M, g, aside_all)
             return card
         if S[g, RUNOUTS] >= S[g, LIMIT]:
             return -1
         S[g, RUNOUTS] += 1
         if S[g, RUNOUTS] < S[g, LIMIT]:
-            _reshuffle(L, S, M, g)
+            _reshuffle(L, S, M, g, aside_all)
+
+
+@njit(cache=True)
+def draw(L, S, M, g):
+    """``draw_from`` with every set-aside card going into a new deck (COM-9)."""
+    return draw_from(L, S, M, g, True)
 
 
 @njit(cache=True)
@@ -352,9 +383,7 @@ def hand_pop(L, S, g, p, i):
 @njit(cache=True)
 def flush_face(L, S, g):
     """The face-up cards onto the discard pile, in order (the game's last step)."""
-    for i in range(S[g, FACE]):
-        push(L, S, g, DISC, L[g, FACE, i])
-    S[g, FACE] = 0
+    move_all(L, S, g, FACE, DISC)
 
 
 @njit(cache=True)

@@ -11,8 +11,8 @@ mask of ``ActionCatalogue`` and the observation of ``ObservationEncoder``, on th
   runs of seats clockwise (the next seat and how many are left);
 - generators: the engine draws a new generator for every shuffle (``State.rng``; text-deck rebuilds and
   TXT-15 make their number unbounded), so ``M[g]`` is a ring of ``RING`` pre-seeded generators that
-  ``reserve`` refills between steps (GEN_END: the shuffles loaded so far; a step that would need more
-  sets GEN_FAULT, and the env raises).
+  ``reserve`` refills between steps (SHUFFLED: the shuffles made, counted as the engine counts them;
+  GEN_END: the generators loaded so far; a step that used more raises in ``check``).
 A new game's set-up is the engine's (``load``). Golden tests hold both to the same games, masks,
 observations and rewards.
 """
@@ -29,8 +29,8 @@ from ...engine.takeover.textcards import (JOKER_TYPES, MUTATION_ORDER, NUM_TEXTS
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, COIN, COIN_TABLE, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT,
                      F_TYPE, HAND, KNOWN, LIMIT, LISTS, MAX_LISTS, MT_N, NFIELDS, OVER, PAID, P_MODE, RUNOUTS, R_DENSE,
-                     R_MARGIN, R_SCORE, R_WIN, SEATS, SHUFFLED, TURN, Arrays, begin_row, env_params, load_common,
-                     pop_at, push, shuffle_list, type_slots)
+                     R_MARGIN, R_SCORE, R_WIN, SEATS, SHUFFLED, TURN, Arrays, begin_row, draw_from, env_params, in_list,
+                     load_common, move_all, next_generator, pop_at, push, shuffle_list, type_slots)
 
 COMPOSITION = dict(DECKS["HT"])
 CARDS = sum(COMPOSITION.values())
@@ -86,9 +86,8 @@ TXT = GUARD + 3 * 5                # + seat: the text cards held, as bits
 BONUS = TXT + SEATS                # + seat
 (HARVESTED, ACTS, FINAL, FIN_LEFT, FIN_OPEN, CTX, OWNER, CF, CTYPE, CCOUNT, CMUTA, CTARGET, CKIND, CCHEM, SHOWN_N,
  SHOWN) = range(BONUS + SEATS, BONUS + SEATS + 16)
-(CP_LEADER, CP_KIND, CP_QUOTA, CP_TOOK, CPQ_NEXT, CPQ_LEFT, CP_RET, TRUNC, GEN_END, GEN_FAULT) = range(SHOWN + 5,
-                                                                                             SHOWN + 15)
-HT_COLUMNS = GEN_FAULT + 1
+(CP_LEADER, CP_KIND, CP_QUOTA, CP_TOOK, CPQ_NEXT, CPQ_LEFT, CP_RET, TRUNC, GEN_END) = range(SHOWN + 5, SHOWN + 14)
+HT_COLUMNS = GEN_END + 1
 
 # params beside the env's options: players, the turn budget, the turn limit, where action kinds start
 (P_N, P_MAXACT, P_MAXTURNS) = range(5, 8)
@@ -186,7 +185,7 @@ def reserve(arrays: Arrays, seats: int) -> None:
 
 def check(arrays: Arrays) -> None:
     """Raise if a step needed more generators than the ring held (it cannot have played the engine's game)."""
-    if arrays.S[:, GEN_FAULT].any():
+    if (arrays.S[:, SHUFFLED] > arrays.S[:, GEN_END]).any():
         raise RuntimeError("a hostile_takeover step shuffled more often than the kernels' ring of generators holds")
 
 
@@ -288,14 +287,6 @@ def _bits(x):
         x &= x - 1
         m += 1
     return m
-
-
-@njit(cache=True)
-def _in_list(L, S, g, k, value):
-    for i in range(S[g, k]):
-        if L[g, k, i] == value:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -401,59 +392,14 @@ def _emptied(L, S, g, i):
 
 
 @njit(cache=True)
-def _generator(S, M, g):
-    """The generator of the game's next shuffle (COM-12)."""
-    k = S[g, SHUFFLED]
-    if k >= S[g, GEN_END]:
-        S[g, GEN_FAULT] = 1
-    S[g, SHUFFLED] = k + 1
-    return M[g, k % RING]
-
-
-@njit(cache=True)
 def _tdraw(L, S, M, g, p):
     """Draw a text card (HT-6: the text discard pile becomes the text deck when it is empty)."""
     if S[g, TDECK] == 0 and S[g, TDISC]:
-        for i in range(S[g, TDISC]):
-            L[g, TDECK, i] = L[g, TDISC, i]
-        S[g, TDECK] = S[g, TDISC]
-        S[g, TDISC] = 0
-        shuffle_list(L, S, g, TDECK, _generator(S, M, g))
+        move_all(L, S, g, TDISC, TDECK)
+        shuffle_list(L, S, g, TDECK, next_generator(S, M, g))
     if S[g, TDECK]:
         S[g, TDECK] -= 1
         S[g, TXT + p] |= 1 << L[g, TDECK, S[g, TDECK]]
-
-
-@njit(cache=True)
-def _draw(L, S, M, g):
-    """COM-9 with HT-6's reshuffle (the discard pile and one Garden bean from under the deck); -1 when
-    nothing can be drawn."""
-    while True:
-        n = S[g, DECK]
-        if n:
-            S[g, DECK] = n - 1
-            card = L[g, DECK, n - 1]
-            if n == 1 and S[g, RUNOUTS] < S[g, LIMIT]:
-                S[g, RUNOUTS] += 1
-                if S[g, RUNOUTS] < S[g, LIMIT]:
-                    _reshuffle(L, S, M, g)
-            return card
-        if S[g, RUNOUTS] >= S[g, LIMIT]:
-            return -1
-        S[g, RUNOUTS] += 1
-        if S[g, RUNOUTS] < S[g, LIMIT]:
-            _reshuffle(L, S, M, g)
-
-
-@njit(cache=True)
-def _reshuffle(L, S, M, g):
-    S[g, DECK] = 0
-    for i in range(S[g, DISC]):
-        push(L, S, g, DECK, L[g, DISC, i])
-    S[g, DISC] = 0
-    if S[g, ASIDE]:
-        push(L, S, g, DECK, pop_at(L, S, g, ASIDE, S[g, ASIDE] - 1))
-    shuffle_list(L, S, g, DECK, _generator(S, M, g))
 
 
 @njit(cache=True)
@@ -461,7 +407,7 @@ def _draw_up(L, S, M, g, p, count):
     for _ in range(count):
         if S[g, RUNOUTS] >= S[g, LIMIT] and not S[g, DECK]:
             break
-        card = _draw(L, S, M, g)
+        card = draw_from(L, S, M, g, False)
         if card < 0:
             break
         _hand_add(L, S, g, p, card, 1 << p)
@@ -469,13 +415,6 @@ def _draw_up(L, S, M, g, p, count):
             S[g, END_PENDING] = 1
             if not S[g, DECK]:
                 break
-
-
-@njit(cache=True)
-def _discard_mods(L, S, g):
-    for i in range(S[g, CMODS]):
-        push(L, S, g, TDISC, L[g, CMODS, i])
-    S[g, CMODS] = 0
 
 
 @njit(cache=True)
@@ -517,7 +456,7 @@ def _back(L, S, M, g, n):
 @njit(cache=True)
 def _done_regular(L, S, M, g, n, kind):
     """A regular action (kind 0..4 for a-e) of the composite's owner was carried out (HT-13)."""
-    _discard_mods(L, S, g)
+    move_all(L, S, g, CMODS, TDISC)
     ctx, p = S[g, CTX], S[g, OWNER]
     if ctx == D_TURN:
         S[g, ACTS] += 1
@@ -675,9 +614,7 @@ def _add_card(L, S, g, p):
 @njit(cache=True)
 def _merge(L, S, g, i, j):
     """Field ``i`` onto field ``j`` (HT-8): the Jokerbohne moves, i's protection ends."""
-    for k in range(S[g, PILE + i]):
-        push(L, S, g, PILE + j, L[g, PILE + i, k])
-    S[g, PILE + i] = 0
+    move_all(L, S, g, PILE + i, PILE + j)
     if S[g, JOKER] == i:
         S[g, JOKER] = j
     _sync(L, S, g, j)
@@ -773,7 +710,7 @@ def _finish_harvest(L, S, M, g, n, p):
             S[g, HARVESTED] = 1
         _done_regular(L, S, M, g, n, 3)
         return
-    _discard_mods(L, S, g)
+    move_all(L, S, g, CMODS, TDISC)
     if ckind == H_FINAL and not S[g, TXT + p]:
         left = False
         for i in range(3 * p, 3 * p + S[g, NFIELDS + p]):
@@ -825,9 +762,9 @@ def _launch_attack(L, S, M, g, n, p):
     if S[g, GUARD + own] >= 0:  # HT-12: attacking with it ends protection
         push(L, S, g, TDISC, S[g, GUARD + own])
         S[g, GUARD + own] = -1
-    if _in_list(L, S, g, CMODS, TXT_STRONG):
+    if in_list(L, S, g, CMODS, TXT_STRONG):
         _strong_takeover(L, S, M, g, n)
-    elif _in_list(L, S, g, CMODS, TXT_MIGHTY) or _in_list(L, S, g, CMODS, TXT_VARIABLE) or not S[g, TXT + j // 3]:
+    elif in_list(L, S, g, CMODS, TXT_MIGHTY) or in_list(L, S, g, CMODS, TXT_VARIABLE) or not S[g, TXT + j // 3]:
         _swap_owners(L, S, M, g, n)
     else:
         _set(S, g, D_DEFEND, j // 3)
@@ -939,11 +876,9 @@ def _play_text(L, S, M, g, n, p, code, b):
                 else:
                     _emptied(L, S, g, j)
     elif code == TXT_SEVEN:
-        for k in range(S[g, HAND + p]):
-            push(L, S, g, DECK, L[g, HAND + p, k])
-        S[g, HAND + p] = 0
+        move_all(L, S, g, HAND + p, DECK)
         S[g, KNOWN + p] = 0
-        shuffle_list(L, S, g, DECK, _generator(S, M, g))
+        shuffle_list(L, S, g, DECK, next_generator(S, M, g))
         _draw_up(L, S, M, g, p, 7)
     _back(L, S, M, g, n)
 
@@ -1141,12 +1076,12 @@ def _harvest_options(L, S, g, n, p, params, out, k):
     meter = S[g, CCHEM] if S[g, CCHEM] >= 0 else S[g, F_TYPE + i]
     final = S[g, CKIND] == H_FINAL
     for code in (TXT_BOHNBASTICA, TXT_BOHNOTONI, TXT_CALZBOHNE, TXT_DIABOHNO):
-        if (_held(S, g, p, code) and not _in_list(L, S, g, CMODS, code)
+        if (_held(S, g, p, code) and not in_list(L, S, g, CMODS, code)
                 and _pizza_bonus(L, S, g, n, p, i, code, meter, final)):
             out[k] = _modify(params, code)
             k += 1
     if S[g, CKIND] == H_D and _held(S, g, p, TXT_CHEMIEKEULE) and S[g, CCHEM] < 0:
-        tonight = _in_list(L, S, g, CMODS, TXT_BOHNOTONI)
+        tonight = in_list(L, S, g, CMODS, TXT_BOHNOTONI)
         for f in range(S[g, NFIELDS + p]):
             j = 3 * p + f
             t = S[g, F_TYPE + j]
@@ -1217,7 +1152,7 @@ def legal(L, S, X, g, params, out, where):
     if d == D_ATTACK:
         if S[g, GUARD + S[g, CTARGET]] == -1:
             for code in (TXT_MIGHTY, TXT_VARIABLE):
-                if _held(S, g, p, code) and not _in_list(L, S, g, CMODS, code):
+                if _held(S, g, p, code) and not in_list(L, S, g, CMODS, code):
                     out[k] = _modify(params, code)
                     k += 1
         out[k] = params[A_CONFIRM]
@@ -1292,7 +1227,7 @@ def apply(L, S, C, M, X, g, params, a):
                 _next_final(S, g)
                 _final_point(L, S, M, g, n)
         elif a == params[A_TURN_UP]:
-            card = _draw(L, S, M, g)
+            card = draw_from(L, S, M, g, False)
             if S[g, RUNOUTS] >= S[g, LIMIT]:
                 S[g, END_PENDING] = 1
             push(L, S, g, FACE, card)
@@ -1390,7 +1325,7 @@ def apply(L, S, C, M, X, g, params, a):
         t = TYPE_OF[a - params[A_COIN]]
         _hand_take(L, S, g, p, t)
         push(L, S, g, COIN + p, t)
-        _discard_mods(L, S, g)
+        move_all(L, S, g, CMODS, TDISC)
         j = 0
         for i in range(S[g, SHOWN_N]):  # the coin leaves the shown cards
             if S[g, SHOWN + i] != t:
