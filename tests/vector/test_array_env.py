@@ -332,3 +332,17 @@ def test_takeover_without_generators_left_a_step_raises():
         for _ in range(20000):
             obs, masks, *_ = env.step(policy(obs, masks))
             S[:, takeover.GEN_END] = np.minimum(S[:, takeover.GEN_END], S[:, takeover.SHUFFLED])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(-2 ** 63, 2 ** 64), k=st.integers(0, 10 ** 7))
+def test_generators_are_seeded_as_the_engine_seeds_its_shuffles(seed, k):
+    """COM-12: ``load_generator`` gives the state of ``random.Random("bean_env/{seed}/{k}")``, the engine's
+    generator of that shuffle."""
+    import random
+
+    from bean_env.vector.kernels.common import MT_N, load_generator
+    M = np.zeros((1, 2, MT_N + 1), np.int64)
+    load_generator(M, 0, 1, seed, k)
+    assert M[0, 1].tolist() == list(random.Random(f"bean_env/{seed}/{k}").getstate()[1])
+    assert not M[0, 0].any()

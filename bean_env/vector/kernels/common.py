@@ -20,7 +20,7 @@ Terms (a game is one row ``g`` of each array):
 """
 from __future__ import annotations
 
-import random
+import hashlib
 
 import numpy as np
 
@@ -93,7 +93,7 @@ def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
         L[k, :len(cards)] = cards
     S[RUNOUTS], S[END_PENDING], S[OVER], S[LIMIT] = s.runouts, int(s.end_pending), int(s.over), s.limit
     for j in range(s.limit - 1):  # the generators of the reshuffles to come (COM-12)
-        arrays.M[g, j] = random.Random(f"bean_env/{s.seed}/{s.shuffles + j}").getstate()[1]
+        load_generator(arrays.M, g, j, s.seed, s.shuffles + j)
     S[DECISION] = decisions.index(s.decision)
     S[PLANTED], S[TURN], S[ACTOR], S[ACTIVE] = s.planted, s.turn, s.actor, s.active
     S[F_TYPE:F_TYPE + 3 * s.n] = s.ftype
@@ -273,6 +273,45 @@ def harvestable(S, g, p, first, out, k):
             out[k] = first + f
             k += 1
     return k
+
+
+def load_generator(M: np.ndarray, g: int, j: int, seed: int, k: int) -> None:
+    """Put into ``M[g, j]`` the state of the generator of shuffle ``k`` of the game of ``seed`` (``State.rng``,
+    COM-12): ``random.Random`` seeded from the string ``bean_env/{seed}/{k}``, which CPython turns into
+    the integer of its bytes followed by their SHA-512 digest and feeds to the Mersenne Twister's
+    ``init_by_array`` as 32-bit words, least significant first (tested against ``random.Random``)."""
+    text = f"bean_env/{seed}/{k}".encode()
+    number = text + hashlib.sha512(text).digest()  # big-endian
+    words = (len(number) * 8 - 1) // 32 + 1          # the first byte ("b") has its top bit clear
+    key = np.frombuffer(number[::-1] + bytes(4 * words - len(number)), "<u4").astype(np.int64)
+    _init_by_array(M[g, j], key)
+
+
+@njit(cache=True)
+def _init_by_array(m, key):
+    """The Mersenne Twister state seeded by ``key`` (32-bit words), as CPython's ``init_by_array``."""
+    mask = 0xFFFFFFFF
+    m[0] = 19650218
+    for i in range(1, MT_N):
+        m[i] = (1812433253 * (m[i - 1] ^ (m[i - 1] >> 30)) + i) & mask
+    i, j = 1, 0
+    for _ in range(max(MT_N, len(key))):
+        m[i] = ((m[i] ^ (((m[i - 1] ^ (m[i - 1] >> 30)) * 1664525) & mask)) + key[j] + j) & mask
+        i += 1
+        j += 1
+        if i >= MT_N:
+            m[0] = m[MT_N - 1]
+            i = 1
+        if j >= len(key):
+            j = 0
+    for _ in range(MT_N - 1):
+        m[i] = ((m[i] ^ (((m[i - 1] ^ (m[i - 1] >> 30)) * 1566083941) & mask)) - i) & mask
+        i += 1
+        if i >= MT_N:
+            m[0] = m[MT_N - 1]
+            i = 1
+    m[0] = 0x80000000
+    m[MT_N] = MT_N
 
 
 @njit(cache=True)

@@ -18,8 +18,6 @@ observations and rewards.
 """
 from __future__ import annotations
 
-import random
-
 import numpy as np
 
 from ...cards import BLACK_EYED, CUTTING, DECKS, GARDEN, NUM_TYPES, RED, handicap
@@ -28,9 +26,9 @@ from ...engine.takeover.textcards import (JOKER_TYPES, MUTATION_ORDER, NUM_TEXTS
                                           cutting_final, cutting_in_play, diabohno)
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, COIN, COIN_TABLE, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT,
-                     F_TYPE, HAND, KNOWN, LIMIT, LISTS, MAX_LISTS, MT_N, NFIELDS, OVER, PAID, P_MODE, RUNOUTS, R_DENSE,
+                     F_TYPE, HAND, KNOWN, LIMIT, LISTS, MAX_LISTS, NFIELDS, OVER, PAID, P_MODE, RUNOUTS, R_DENSE,
                      R_MARGIN, R_SCORE, R_WIN, SEATS, SHUFFLED, TURN, Arrays, begin_row, draw_from, env_params, in_list,
-                     load_common, move_all, next_generator, pop_at, push, shuffle_list, type_slots)
+                     load_common, load_generator, move_all, next_generator, pop_at, push, shuffle_list, type_slots)
 
 COMPOSITION = dict(DECKS["HT"])
 CARDS = sum(COMPOSITION.values())
@@ -171,7 +169,7 @@ def _generators(arrays: Arrays, g: int, upto: int) -> None:
     """Load the generators of game ``g``'s shuffles from GEN_END up to ``upto`` into the ring."""
     S = arrays.S[g]
     for k in range(int(S[GEN_END]), upto):
-        arrays.M[g, k % RING, :MT_N + 1] = random.Random(f"bean_env/{arrays.seeds[g]}/{k}").getstate()[1]
+        load_generator(arrays.M, g, k % RING, arrays.seeds[g], k)
     S[GEN_END] = max(int(S[GEN_END]), upto)
 
 
