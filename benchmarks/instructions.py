@@ -4,6 +4,7 @@ batched env (``bean_env.vector``) on the same random games, independent of the m
     python benchmarks/instructions.py                                   # 4-player bohnanza, all three
     python benchmarks/instructions.py --variant bean_duel --what aec vector --sizes 8 64
     python benchmarks/instructions.py --what aec vector --stub-encoder   # the same without observations
+    python benchmarks/instructions.py --what aec arrays --sizes 64      # the array kernels (numba)
 
 Timings on a shared machine scatter by tens of percent between rounds; instruction counts repeat to
 within 1-2% (address-dependent dict layouts, even with hash randomisation off), so they are what
@@ -17,7 +18,11 @@ decision, forced ones included). *aec*: ``benchmarks/throughput.py``'s ``agent_i
 loop (the action drawn from the mask; forced decisions applied inside ``step``). *vector*: ``VectorEnv``
 with N games and its batched uniform random policy, per stepped game. ``--stub-encoder`` replaces the
 observation encoder by one that writes nothing (the AEC env's per-state encoder, the batched env's
-batch encoder), to show what the rest of the step costs.
+batch encoder), to show what the rest of the step costs. *arrays*: ``ArrayVectorEnv`` likewise (its
+compiled encoder is not stubbed). numba compiles for the CPU it sees, and under valgrind it sees another
+one, so its cache would miss and the kernels would compile under callgrind: the arrays runs compile for
+a generic x86-64 CPU (``NUMBA_CPU_NAME=generic``), once natively before they are counted (about two
+minutes the first time, then cached), so their counts are those of that build.
 """
 from __future__ import annotations
 
@@ -59,6 +64,17 @@ elif what == "aec":
     play = peers.aec_loop(env)
     play()  # warm: the first game builds the caches every later one reuses
     n = sum(play() for _ in range(units))
+elif what == "arrays":
+    size = int(sys.argv[6])
+    from bean_env.vector import ArrayVectorEnv, uniform_random_policy
+    vec = ArrayVectorEnv(variant, size, **config)
+    policy = uniform_random_policy(0)
+    obs, masks, _ = vec.reset(seed=0)
+    for _ in range(max(1, 3000 // size)):
+        obs, masks, *_ = vec.step(policy(obs, masks))
+    for _ in range(units):
+        obs, masks, *_ = vec.step(policy(obs, masks))
+    n = units * size
 else:
     size = int(sys.argv[6])
     from bean_env.vector import VectorEnv, uniform_random_policy
@@ -81,10 +97,13 @@ print(n)
 """
 
 
+GENERIC_CPU = {"NUMBA_CPU_NAME": "generic"}  # the arrays runs' numba target, natively and under valgrind
+
+
 def count(args: list[str], tree: pathlib.Path, code: str = CHILD) -> tuple[int, int]:
     """(instructions, the last number it printed) of ``python -c code *args`` run under callgrind with
     ``tree`` as its working folder and import path (also used by ``obs_speed.py --instructions``)."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0", **GENERIC_CPU)
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code, *args]
     if shutil.which("setarch"):  # fixed addresses: fewer layout-dependent differences between runs
         cmd = ["setarch", "-R", *cmd]
@@ -99,7 +118,13 @@ def per_decision(what: str, variant: str, config: dict, units: int, stub: bool, 
                  tree: pathlib.Path = ROOT) -> tuple[float, int]:
     """(instructions per decision, decisions counted) of ``what`` over ``units`` games or steps."""
     base = [what, variant, json.dumps(config)]
-    tail = ["1" if stub else "0"] + ([str(size)] if what == "vector" else [])
+    tail = ["1" if stub else "0"] + ([str(size)] if what in ("vector", "arrays") else [])
+    if what == "arrays":  # compile (or find cached) the kernels natively, for the CPU valgrind shows
+        env = dict(os.environ, PYTHONPATH=str(tree), **GENERIC_CPU)
+        warm = subprocess.run([sys.executable, "-c", CHILD, *base, "0", *tail], env=env, cwd=tree,
+                              capture_output=True, text=True)
+        if warm.returncode:
+            raise RuntimeError(f"arrays: the native warm-up failed:\n{warm.stderr[-2000:]}")
     i0, _ = count(base + ["0"] + tail, tree)
     i1, n = count(base + [str(units)] + tail, tree)
     if n <= 0:
@@ -112,10 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="bohnanza")
     parser.add_argument("--num-players", type=int, help="player count (default: 4 where the variant has one)")
     parser.add_argument("--rules", default="{}", help="other rule options as JSON")
-    parser.add_argument("--what", nargs="+", choices=["engine", "aec", "vector"], default=["engine", "aec", "vector"])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[64], help="games side by side for vector")
+    parser.add_argument("--what", nargs="+", choices=["engine", "aec", "vector", "arrays"],
+                        default=["engine", "aec", "vector"])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[64], help="games side by side for vector, arrays")
     parser.add_argument("--games", type=int, default=4, help="games counted for engine and aec")
-    parser.add_argument("--steps", type=int, default=40, help="batched steps counted for vector")
+    parser.add_argument("--steps", type=int, default=40, help="batched steps counted for vector, arrays")
     parser.add_argument("--stub-encoder", action="store_true", help="observations that cost nothing")
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args(argv)
@@ -140,12 +166,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("valgrind is not installed (apt install valgrind)")
     rows = []
     for what in args.what:
-        if what == "engine" and args.stub_encoder:
-            continue  # the engine has no observations
-        for size in (args.sizes if what == "vector" else [0]):
-            units = args.steps if what == "vector" else args.games
+        if what in ("engine", "arrays") and args.stub_encoder:
+            continue  # the engine has no observations; the kernels' are compiled in
+        batched = what in ("vector", "arrays")
+        for size in (args.sizes if batched else [0]):
+            units = args.steps if batched else args.games
             ipd, n = per_decision(what, args.variant, config, units, args.stub_encoder, size)
-            label = f"vector N = {size}" if what == "vector" else what
+            label = f"{what} N = {size}" if batched else what
             rows.append({"what": label, "decisions": n, "instructions_per_decision": round(ipd)})
     stub = ", encoder stubbed" if args.stub_encoder else ""
     print(f"{args.variant} {json.dumps(config)}{stub}\n")
