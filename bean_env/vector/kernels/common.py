@@ -278,7 +278,7 @@ def harvestable(S, g, p, first, out, k):
 def load_generator(M: np.ndarray, g: int, j: int, seed: int, k: int) -> None:
     """Put into ``M[g, j]`` the state of the generator of shuffle ``k`` of the game of ``seed`` (``State.rng``,
     COM-12): ``random.Random`` seeded from the string ``bean_env/{seed}/{k}``, which CPython turns into
-    the integer of its bytes followed by their SHA-512 digest and feeds to the Mersenne Twister's
+    the integer of its bytes followed by their sha512 digest and feeds to the Mersenne Twister's
     ``init_by_array`` as 32-bit words, least significant first (tested against ``random.Random``)."""
     text = f"bean_env/{seed}/{k}".encode()
     number = text + hashlib.sha512(text).digest()  # big-endian
