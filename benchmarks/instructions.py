@@ -64,26 +64,15 @@ elif what == "aec":
     play = peers.aec_loop(env)
     play()  # warm: the first game builds the caches every later one reuses
     n = sum(play() for _ in range(units))
-elif what == "arrays":
+else:  # vector, arrays
     size = int(sys.argv[6])
-    from bean_env.vector import ArrayVectorEnv, uniform_random_policy
-    vec = ArrayVectorEnv(variant, size, **config)
-    policy = uniform_random_policy(0)
-    obs, masks, _ = vec.reset(seed=0)
-    for _ in range(max(1, 3000 // size)):
-        obs, masks, *_ = vec.step(policy(obs, masks))
-    for _ in range(units):
-        obs, masks, *_ = vec.step(policy(obs, masks))
-    n = units * size
-else:
-    size = int(sys.argv[6])
-    from bean_env.vector import VectorEnv, uniform_random_policy
+    from bean_env.vector import ArrayVectorEnv, VectorEnv, uniform_random_policy
     if stub:
         from bean_env.envs.obs.batch import BatchEncoder
         BatchEncoder.encode = lambda self, states, me, memories=None, out=None: (
             out if out is not None else np.zeros((len(states), self.size), np.float32))
-    vec = VectorEnv(variant, size, **config)
-    if stub:
+    vec = (ArrayVectorEnv if what == "arrays" else VectorEnv)(variant, size, **config)
+    if stub:  # vector only
         for e in vec.envs:
             e.encoder.encode = lambda s, me, memory=None, out=None: out
     policy = uniform_random_policy(0)

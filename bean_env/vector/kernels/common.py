@@ -12,10 +12,11 @@ Terms (a game is one row ``g`` of each array):
 - *counts* ``C[g, TREASURY | REMOVED, type]``: the mafia's treasury and the cards out of the game (a
   variant may add rows).
 - *extra* ``X[g, ...]``: a variant's own per-game array (``Arrays(extra=...)``; `bohnanza`: the offers made).
-- *shufflers* ``M[g, j]``: the Mersenne Twister state (624 words and the position) of the generator of the
-  game's ``j``-th reshuffle (column SHUFFLED counts those made; a ring where a variant shuffles without
-  bound, ``takeover``), seeded as ``State.rng`` seeds it (COM-12); a reshuffle draws from it exactly as
-  ``random.Random.shuffle`` does, so the new deck is the engine's.
+- *shufflers* ``M[g, k % slots]``: the Mersenne Twister state (624 words and the position) of the generator
+  of the game's shuffle ``k`` (column SHUFFLED counts the shuffles made, as ``State.shuffles`` does; the
+  slots are a ring where a variant shuffles without bound, ``takeover``), seeded as ``State.rng`` seeds it
+  (COM-12); a shuffle draws from it exactly as ``random.Random.shuffle`` does, so the new deck is the
+  engine's.
 - *raw row*: an observation before scaling; ``finish_row`` scales it as ``ObservationEncoder`` does.
 """
 from __future__ import annotations
@@ -77,10 +78,12 @@ class Arrays:
         self.X = np.zeros((n,) + extra, np.int64)
 
 
-def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
+def load_common(arrays: Arrays, g: int, s, decisions: tuple, ahead: int | None = None) -> None:
     """Copy what every variant has of the engine state ``s`` into row ``g`` (``decisions``: the decision
-    points in the observation's order)."""
-    if s.n > SEATS or s.limit - 1 > arrays.M.shape[1]:
+    points in the observation's order), with the generators of its next ``ahead`` shuffles (default: the
+    reshuffles its run-outs can still make)."""
+    ahead = s.limit - 1 if ahead is None else ahead
+    if s.n > SEATS or ahead > arrays.M.shape[1]:
         raise ValueError(f"a {s.variant} state the array kernels do not hold")
     L, S, C = arrays.L[g], arrays.S[g], arrays.C[g]
     S[:] = 0
@@ -92,8 +95,9 @@ def load_common(arrays: Arrays, g: int, s, decisions: tuple) -> None:
         S[k] = len(cards)
         L[k, :len(cards)] = cards
     S[RUNOUTS], S[END_PENDING], S[OVER], S[LIMIT] = s.runouts, int(s.end_pending), int(s.over), s.limit
-    for j in range(s.limit - 1):  # the generators of the reshuffles to come (COM-12)
-        load_generator(arrays.M, g, j, s.seed, s.shuffles + j)
+    S[SHUFFLED] = s.shuffles  # the generators of the shuffles to come, at their slots (COM-12)
+    for k in range(s.shuffles, s.shuffles + ahead):
+        load_generator(arrays.M, g, k % arrays.M.shape[1], s.seed, k)
     S[DECISION] = decisions.index(s.decision)
     S[PLANTED], S[TURN], S[ACTOR], S[ACTIVE] = s.planted, s.turn, s.actor, s.active
     S[F_TYPE:F_TYPE + 3 * s.n] = s.ftype

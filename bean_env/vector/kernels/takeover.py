@@ -27,8 +27,9 @@ from ...engine.takeover.textcards import (JOKER_TYPES, MUTATION_ORDER, NUM_TEXTS
 from ..._numba import njit
 from .common import (ACTIVE, ACTOR, ASIDE, COIN, COIN_TABLE, COLUMNS, DECISION, DECK, DISC, END_PENDING, FACE, F_COUNT,
                      F_TYPE, HAND, KNOWN, LIMIT, LISTS, MAX_LISTS, NFIELDS, OVER, PAID, P_MODE, RUNOUTS, R_DENSE,
-                     R_MARGIN, R_SCORE, R_WIN, SEATS, SHUFFLED, TURN, Arrays, begin_row, draw_from, env_params, in_list,
-                     load_common, load_generator, move_all, next_generator, pop_at, push, shuffle_list, type_slots)
+                     R_MARGIN, R_SCORE, R_WIN, SEATS, SHUFFLED, TURN, Arrays, begin_row, count_in, draw_from,
+                     env_params, in_list, load_common, load_generator, move_all, next_generator, pop_at, push,
+                     shuffle_list, type_slots)
 
 COMPOSITION = dict(DECKS["HT"])
 CARDS = sum(COMPOSITION.values())
@@ -145,16 +146,9 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
     rules = new_game(variant, seed=0, **env.config).rules
     n = len(env.possible_agents)
     cat = env.catalogue
-    first = {kind: start for start, _, kind, _ in cat.layout()}
-    starts = {}
-    for start, _, kind, what in cat.layout():  # the spans of one kind in order: HT_MODIFY and HT_TEXT have several
-        starts.setdefault(kind, []).append(start)
-    spans = [first["HT_END_TURN"], first["PASS"], first["DONE"], first["HT_PLAY"], first["HT_ADD"],
-             first["HT_CONFIRM"], first["HT_MERGE"], first["HT_MERGE_MUTA"], first["HT_TURN_UP"], first["HT_PLACE"],
-             first["HT_HARVEST"], first["HT_ATTACK"], starts["HT_MODIFY"][0], starts["HT_MODIFY"][1],
-             first["HT_DEFEND"], first["HT_NO_DEFENCE"], first["HT_OVERRIDE"], first["HT_GIVE_UP"],
-             starts["HT_TEXT"][0], starts["HT_TEXT"][1], starts["HT_TEXT"][2], starts["HT_TEXT"][3],
-             first["HT_SHOW"], first["HT_COIN"], first["HT_REDRAW"], first["HT_KEEP_SHOWN"], first["HT_FINAL"]]
+    spans = [start for start, _, _, _ in cat.layout()]  # in KINDS' order (checked below, action by action)
+    if len(spans) != len(KINDS):
+        raise RuntimeError(f"the array kernels do not match the action layout of {variant!r}")
     params = env_params(env, K_TAKEOVER, [n, rules.max_actions, rules.max_turns] + spans)
     for actor in range(min(n, 2)):
         for i in range(cat.size):
@@ -165,20 +159,15 @@ def prepare(variant: str, num_envs: int, env) -> tuple[Arrays, np.ndarray]:
     return arrays, params
 
 
-def _generators(arrays: Arrays, g: int, upto: int) -> None:
-    """Load the generators of game ``g``'s shuffles from GEN_END up to ``upto`` into the ring."""
-    S = arrays.S[g]
-    for k in range(int(S[GEN_END]), upto):
-        load_generator(arrays.M, g, k % RING, arrays.seeds[g], k)
-    S[GEN_END] = max(int(S[GEN_END]), upto)
-
-
 def reserve(arrays: Arrays, seats: int) -> None:
-    """Top up the generators of every game with fewer than FILL left (before a step)."""
+    """Top up the generators of every game with fewer than FILL left, to a full ring (before a step)."""
     S = arrays.S
     low = np.flatnonzero(S[:, GEN_END] - S[:, SHUFFLED] < FILL)
     for g in low.tolist():
-        _generators(arrays, g, int(S[g, SHUFFLED]) + RING)
+        upto = int(S[g, SHUFFLED]) + RING
+        for k in range(int(S[g, GEN_END]), upto):
+            load_generator(arrays.M, g, k % RING, arrays.seeds[g], k)
+        S[g, GEN_END] = upto
 
 
 def check(arrays: Arrays) -> None:
@@ -191,7 +180,7 @@ def load(arrays: Arrays, g: int, s) -> None:
     """Copy the engine state ``s`` (a `hostile_takeover` game) into row ``g``."""
     if s.variant != "hostile_takeover":
         raise ValueError(f"not a hostile_takeover state: {s.variant!r}")
-    load_common(arrays, g, s, DECISIONS)
+    load_common(arrays, g, s, DECISIONS, FILL)
     L, S = arrays.L[g], arrays.S[g]
     for k, cards in [(PILE + i, s.piles[i]) for i in range(3 * s.n)] + [(TDECK, s.tdeck), (TDISC, s.tdiscard),
                                                                          (CMODS, s.cmods)]:
@@ -222,16 +211,13 @@ def load(arrays: Arrays, g: int, s) -> None:
     if any(q != (S[CPQ_NEXT] + k) % s.n for k, q in enumerate(s.cp_queue)):
         raise ValueError("a copying-round queue the array kernels do not hold")
     S[TRUNC] = int(bool(s.ext.get("truncated")))
-    S[SHUFFLED] = s.shuffles
-    S[GEN_END] = s.shuffles
+    S[GEN_END] = s.shuffles + FILL
     arrays.seeds[g] = s.seed
-    _generators(arrays, g, s.shuffles + FILL)
 
 
 def scores(arrays: Arrays, g: int, n: int) -> list[int]:
     """The engine's scores of game ``g`` (HT-14, hundredths)."""
-    S = arrays.S[g]
-    return [100 * int(S[COIN + p] + S[BONUS + p]) + 10 * bin(int(S[TXT + p])).count("1") for p in range(n)]
+    return [int(_score(arrays.S, g, p)) for p in range(n)]
 
 
 def result(arrays: Arrays, g: int, params: np.ndarray) -> tuple[list[int], list[int]]:
@@ -322,15 +308,6 @@ def _hand_take(L, S, g, p, card):
         k += 1
     pop_at(L, S, g, HAND + p, best)
     pop_at(L, S, g, KNOWN + p, best)
-
-
-@njit(cache=True)
-def _hand_count(L, S, g, p, card):
-    m = 0
-    for i in range(S[g, HAND + p]):
-        if L[g, HAND + p, i] == card:
-            m += 1
-    return m
 
 
 @njit(cache=True)
@@ -430,10 +407,11 @@ def _set(S, g, d, p):
 
 
 @njit(cache=True)
-def _to_turn(S, g):
-    _set(S, g, D_TURN, S[g, ACTIVE])
-    S[g, CTX] = D_TURN
-    S[g, OWNER] = S[g, ACTIVE]
+def _top(S, g, d, p):
+    """Seat ``p`` decides at the top-level point ``d``, which is also where its composites return to."""
+    _set(S, g, d, p)
+    S[g, CTX] = d
+    S[g, OWNER] = p
 
 
 @njit(cache=True)
@@ -494,10 +472,7 @@ def _may_be_asked(S, g, n, q):
     if kind == 2:
         return _can_turn_up(S, g, q)
     if kind == 3:
-        for i in range(3 * q, 3 * q + S[g, NFIELDS + q]):
-            if S[g, PILE + i]:
-                return True
-        return False
+        return _has_beans(S, g, q)
     return _attack_starts(S, g, n, q, 0, scratch, 0, True) > 0
 
 
@@ -509,18 +484,14 @@ def _next_copier(L, S, g, n):
         S[g, CPQ_NEXT] = (q + 1) % n
         S[g, CPQ_LEFT] -= 1
         if S[g, TXT + q] or (S[g, CP_QUOTA] > 0 and _may_be_asked(S, g, n, q)):
-            _set(S, g, D_COPY, q)
-            S[g, CTX] = D_COPY
-            S[g, OWNER] = q
+            _top(S, g, D_COPY, q)
             return
     S[g, CP_KIND] = -1
     S[g, CP_QUOTA] = 0
     S[g, CP_TOOK] = 0
     leader, ret = S[g, CP_LEADER], S[g, CP_RET]
     S[g, CP_LEADER] = -1
-    _set(S, g, ret, leader)
-    S[g, CTX] = ret
-    S[g, OWNER] = leader
+    _top(S, g, ret, leader)
 
 
 @njit(cache=True)
@@ -554,7 +525,7 @@ def _end_turn(L, S, M, g, n, params):
         need = HAND_LIMIT - S[g, HAND + p]
         if need > 0:
             _draw_up(L, S, M, g, p, need)
-    _to_turn(S, g)
+    _top(S, g, D_TURN, S[g, ACTIVE])
 
 
 @njit(cache=True)
@@ -709,25 +680,24 @@ def _finish_harvest(L, S, M, g, n, p):
         _done_regular(L, S, M, g, n, 3)
         return
     move_all(L, S, g, CMODS, TDISC)
-    if ckind == H_FINAL and not S[g, TXT + p]:
-        left = False
-        for i in range(3 * p, 3 * p + S[g, NFIELDS + p]):
-            if S[g, PILE + i]:
-                left = True
-        if not left:
-            _next_final(S, g)
+    if ckind == H_FINAL and not S[g, TXT + p] and not _has_beans(S, g, p):
+        _next_final(S, g)
     _back(L, S, M, g, n)
+
+
+@njit(cache=True)
+def _swap_lists(L, S, g, a, b):
+    for k in range(max(S[g, a], S[g, b])):
+        c = L[g, a, k]
+        L[g, a, k] = L[g, b, k]
+        L[g, b, k] = c
+    S[g, a], S[g, b] = S[g, b], S[g, a]
 
 
 @njit(cache=True)
 def _swap_fields(L, S, g, i, j):
     """Exchange the contents of fields ``i`` and ``j`` with their Jokerbohne and protection."""
-    ni, nj = S[g, PILE + i], S[g, PILE + j]
-    for k in range(max(ni, nj)):
-        c = L[g, PILE + i, k]
-        L[g, PILE + i, k] = L[g, PILE + j, k]
-        L[g, PILE + j, k] = c
-    S[g, PILE + i], S[g, PILE + j] = nj, ni
+    _swap_lists(L, S, g, PILE + i, PILE + j)
     S[g, GUARD + i], S[g, GUARD + j] = S[g, GUARD + j], S[g, GUARD + i]
     if S[g, JOKER] == i:
         S[g, JOKER] = j
@@ -844,28 +814,17 @@ def _play_text(L, S, M, g, n, p, code, b):
     elif code == TXT_EXTRAKARTE:
         _hand_add(L, S, g, p, pop_at(L, S, g, DISC, S[g, DISC] - 1), ALL_BITS)
     elif code == TXT_SWAP_HANDS:
-        q = b
-        both = (1 << p) | (1 << q)
-        np_, nq = S[g, HAND + p], S[g, HAND + q]
-        for k in range(max(np_, nq)):
-            c = L[g, HAND + p, k]
-            L[g, HAND + p, k] = L[g, HAND + q, k]
-            L[g, HAND + q, k] = c
-            c = L[g, KNOWN + p, k]
-            L[g, KNOWN + p, k] = L[g, KNOWN + q, k] | both
-            L[g, KNOWN + q, k] = c | both
-        S[g, HAND + p], S[g, HAND + q] = nq, np_
-        S[g, KNOWN + p], S[g, KNOWN + q] = nq, np_
+        _swap_lists(L, S, g, HAND + p, HAND + b)
+        _swap_lists(L, S, g, KNOWN + p, KNOWN + b)
+        both = (1 << p) | (1 << b)  # both players now know both hands
+        for q in (p, b):
+            for k in range(S[g, KNOWN + q]):
+                L[g, KNOWN + q, k] |= both
     elif code == TXT_PIRATE:
         i = 3 * p + b
-        victims = 0
-        for k in range(1, n):
+        for k in range(1, n):  # clockwise; a bean taken never changes who else is a victim
             q = (p + k) % n
             if _pirate_victim(S, g, n, p, i, q):
-                victims |= 1 << q
-        for k in range(1, n):
-            q = (p + k) % n
-            if victims >> q & 1:
                 j = 3 * q + b
                 S[g, PILE + j] -= 1
                 _put(L, S, g, i, L[g, PILE + j, S[g, PILE + j]])
@@ -891,6 +850,14 @@ def _reveal(L, S, g, p, t):
 
 
 # -- legal actions (AGT-1; as a set: the mask) ------------------------------------------------------------
+@njit(cache=True)
+def _has_beans(S, g, p):
+    for i in range(3 * p, 3 * p + S[g, NFIELDS + p]):
+        if S[g, PILE + i]:
+            return True
+    return False
+
+
 @njit(cache=True)
 def _can_turn_up(S, g, p):
     if S[g, DECK]:
@@ -1134,7 +1101,7 @@ def legal(L, S, X, g, params, out, where):
         return k
     if d == D_PLAY:
         t = S[g, CTYPE]
-        if _hand_count(L, S, g, p, t) > S[g, CCOUNT]:
+        if count_in(L, S, g, HAND + p, t) > S[g, CCOUNT]:
             out[k] = params[A_ADD] + TSLOT[t]
             k += 1
         out[k] = params[A_CONFIRM]
