@@ -48,16 +48,18 @@ def show_views(game, followers: Sequence[tuple[int, "Agent"]]) -> None:
         agent.observe(game.view(seat))
 
 
-def play_out(game, agents: Sequence["Agent"], max_steps: int | None = None) -> int:
+def play_out(game, agents: Sequence["Agent"], max_steps: int | None = None, counter=None) -> int:
     """Play ``game`` on with ``agents[seat]`` until it ends (or ``max_steps`` actions); returns the actions
     applied. Agents that follow the public history (an ``observe(view)`` method) are shown their view at
-    the start and after every action, forced ones included."""
+    the start and after every action, forced ones included. With ``counter`` (a
+    ``bean_env.engine.trade_stats.TradeCounter`` of ``game``) the actions go through it and are counted."""
+    apply = game.apply if counter is None else counter.apply
     followers = [(q, a) for q, a in enumerate(agents) if hasattr(a, "observe")]
     show_views(game, followers)
     steps = 0
     while not game.is_over and not game.is_truncated and (max_steps is None or steps < max_steps):
         seat = game.current_player
-        game.apply(agents[seat].act(game.view(seat), game.legal_actions()))
+        apply(agents[seat].act(game.view(seat), game.legal_actions()))
         steps += 1
         show_views(game, followers)
     return steps

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from bean_env import registry as _registry
+from bean_env.engine.trade_stats import TABLE_COLUMNS, mean_trades
 
 MAX_STEPS = 200_000  # a game still running after this many actions is reported as truncated
 # engine score units per coin: hostile_takeover scores in integer hundredths (HT-14); reports show coins
@@ -158,18 +159,21 @@ def play_game(task: dict) -> dict:
     """Play one scheduled game; returns its result (and its record when asked)."""
     import bean_env
     from . import make_agent
+    from bean_env.engine.trade_stats import TradeCounter
+
     from .base import play_out
 
     game = bean_env.new_game(task["variant"], seed=task["seed"], **task["config"])
     agents = [make_agent(name, seed=s, **kw) for (name, kw), s in zip(task["agents"], task["agent_seeds"])]
-    steps = play_out(game, agents, MAX_STEPS)
+    counter = TradeCounter(game)
+    steps = play_out(game, agents, MAX_STEPS, counter)
     finished = game.is_over
     mafia = game.mafia_score() if hasattr(game, "mafia_score") else None
     out = {
         "index": task["index"], "table": task["table"], "deal": task["deal"], "rotation": task["rotation"],
         "seed": task["seed"], "seats": task["seats"], "scores": game.scores(),
         "winners": game.winners() if finished else [], "mafia": mafia, "steps": steps,
-        "truncated": not finished,
+        "truncated": not finished, "trades": [seat.as_dict() for seat in counter.seats],
     }
     if task.get("record"):
         out["record"] = game.record()
@@ -301,7 +305,9 @@ class TournamentResult:
 
     def stats(self) -> list[dict]:
         """One row per entry: games, wins, shared wins, win rate with 95% CI, mean score (coins; the
-        MAF-13 score in bean_solitaire; HT-14 hundredths shown as coins in hostile_takeover) and rating."""
+        MAF-13 score in bean_solitaire; HT-14 hundredths shown as coins in hostile_takeover), rating, and
+        the entry's trade statistics as means per game (``trade_stats``: e.g. ``trades``, ``accepts``,
+        ``cards_given``, ``cards_received``, ``gifts_received``)."""
         ratings = self.ratings() or {}
         rows = []
         for label in self.labels:
@@ -320,6 +326,7 @@ class TournamentResult:
                 "win_rate": share / n if n else 0.0, "win_ci_low": lo, "win_ci_high": hi,
                 "mean_score": sum(coins) / n if n else 0.0,
                 "mu": r.get("mu"), "sigma": r.get("sigma"), "ordinal": r.get("ordinal"),
+                **mean_trades([g["trades"][p] for g, p in played if "trades" in g]),
             })
         return rows
 
@@ -369,17 +376,20 @@ class TournamentResult:
                  f"({self.deals} deals x rotations x tables), seed {self.seed}", "",
                  f"Chance level: {chance_words(self.variant, self.num_players)}; win-rate intervals: 95% "
                  f"Wilson over games.", "",
-                 "| agent | games | win rate | 95% CI | mean score | rating mu | sigma |",
-                 "|---|---:|---:|---|---:|---:|---:|"]
+                 "Trade columns: means per game of executed trades, offers accepted, cards given and received "
+                 "in trades, gifts received and given.", "",
+                 "| agent | games | win rate | 95% CI | mean score | rating mu | sigma | "
+                 + " | ".join(h for h, _ in TABLE_COLUMNS) + " |",
+                 "|---|---:|---:|---|---:|---:|---:|" + "---:|" * len(TABLE_COLUMNS)]
         for r in rows:
             mu = f"{r['mu']:.1f}" if r["mu"] is not None else "-"
             sigma = f"{r['sigma']:.2f}" if r["sigma"] is not None else "-"
             if r["agent"] == "(mafia)":
-                lines.append(f"| (mafia) | | | | | {mu} | {sigma} |")
+                lines.append(f"| (mafia) | | | | | {mu} | {sigma} |" + " |" * len(TABLE_COLUMNS))
                 continue
             lines.append(f"| {r['agent']} | {r['games']} | {r['win_rate']:.1%} | "
                          f"{r['win_ci_low']:.1%}-{r['win_ci_high']:.1%} | {r['mean_score']:.2f} | "
-                         f"{mu} | {sigma} |")
+                         f"{mu} | {sigma} | " + " | ".join(f"{r[f]:.1f}" for _, f in TABLE_COLUMNS) + " |")
         return "\n".join(lines)
 
     def plot(self, path: str | os.PathLike) -> None:

@@ -5,11 +5,15 @@ A game is a *win* when the agent's seat is among the winners (a shared win count
 ``bean_solitaire`` there are no other seats: a win is a positive score against the mafia (MAF-13).
 Game ``i`` uses engine seed ``seed + i``, so results are reproducible. Agents with an ``observe(view)``
 method (the ``ppo`` agent) are shown their view after every action, so they follow the public history.
+The agent's trading is counted from the engine's events (``bean_env.engine.trade_stats``): means per
+game of executed trades, offers it accepted, cards given and received in trades, and gifts received.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Callable
+
+from bean_env.engine.trade_stats import TradeCounter, mean_trades
 
 from bean_env.agents import make_agent
 from bean_env import new_game
@@ -25,6 +29,7 @@ class EvalResult:
     wins: int
     mean_score: float
     seed: int
+    trades: dict = field(default_factory=dict)   # the agent's ``trade_stats`` fields, means per game
 
     @property
     def win_rate(self) -> float:
@@ -39,37 +44,46 @@ class EvalResult:
 
     def row(self) -> dict:
         out = asdict(self)
+        out.update({k: round(v, 3) for k, v in out.pop("trades").items() if k in EVAL_TRADE_FIELDS})
         lo, hi = self.interval
         out.update(win_rate=round(self.win_rate, 4), ci_low=round(lo, 4), ci_high=round(hi, 4))
         return out
 
 
-def play_game(variant: str, config: dict, seed: int, players: list) -> "object":
-    """Play one game with ``players[seat]`` agents; returns the finished ``Game``."""
+# the trade statistics an evaluation row reports (means per game of the evaluated seat)
+EVAL_TRADE_FIELDS = ("trades", "accepts", "cards_given", "cards_received", "gifts_received")
+
+
+def play_game(variant: str, config: dict, seed: int, players: list, counter: bool = False):
+    """Play one game with ``players[seat]`` agents; returns the finished ``Game`` (and its
+    ``TradeCounter`` when ``counter``)."""
     from bean_env.agents.base import play_out
 
     game = new_game(variant, seed=seed, **config)
     for p in players:
         p.reset()
-    play_out(game, players)
-    return game
+    trades = TradeCounter(game)
+    play_out(game, players, counter=trades)
+    return (game, trades) if counter else game
 
 
 def evaluate(make: Callable[[int], object], variant: str, config: dict | None = None,
              opponent: str = "random", games: int = 100, seed: int = 0, agent_name: str = "agent") -> EvalResult:
     """Win rate of the agents made by ``make(seed)`` against ``opponent`` agents (see module doc)."""
     config = dict(config or {})
-    wins, total_score = 0, 0.0
+    wins, total_score, seat_trades = 0, 0.0, []
     n = new_game(variant, seed=0, **config).num_players
     for i in range(games):
         seat = i % n
         players = [make_agent(opponent, seed=seed * 7919 + i * n + q) if q != seat else make(seed + i)
                    for q in range(n)]
-        game = play_game(variant, config, seed + i, players)
+        game, counter = play_game(variant, config, seed + i, players, counter=True)
         wins += seat in game.winners()
         total_score += game.scores()[seat]
+        seat_trades.append(counter.seats[seat].as_dict())
     return EvalResult(agent=agent_name, opponent=opponent if n > 1 else "mafia", variant=variant, games=games,
-                      wins=wins, mean_score=round(total_score / max(games, 1), 3), seed=seed)
+                      wins=wins, mean_score=round(total_score / max(games, 1), 3), seed=seed,
+                      trades=mean_trades(seat_trades))
 
 
 PLAY_MODES = ("argmax", "sampled")
@@ -81,12 +95,14 @@ def policy_row(net, variant: str, config: dict, opponents: list[str], games: int
     in one-seat variants), with argmax play and with sampled play, on the same seeded deals."""
     from bean_env.agents.ppo import PPOAgent
 
+    from .runs import EvalLog
+
     row: dict = {"timesteps": timesteps, "policy": label, "seed": seed}
     for opp in opponents:
         for mode in PLAY_MODES:
             res = evaluate(lambda s, d=(mode == "argmax"): PPOAgent.from_net(net, seed=s, deterministic=d),
                            variant, config, "random" if opp == "mafia" else opp, games, seed=seed, agent_name="ppo")
             r = res.row()
-            for k in ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score"):
+            for k in EvalLog.STATS:
                 row[f"{opp}_{mode}_{k}"] = r[k]
     return row

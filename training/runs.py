@@ -172,9 +172,11 @@ class EvalLog:
     measured policy was trained on (the label of exactly the network that played), ``policy`` names it
     (the snapshot file or ``final``); per opponent and play mode (``argmax``: the most likely legal
     action; ``sampled``: drawn from the policy's distribution, as in training) the games, wins, win rate
-    with its 95% Wilson interval, and mean score."""
+    with its 95% Wilson interval, mean score, and the policy's trading as means per game (executed trades,
+    offers it accepted, cards given and received in trades, gifts received; ``bean_env.engine.trade_stats``)."""
 
-    STATS = ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
+    STATS = ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_score", "trades", "accepts", "cards_given",
+             "cards_received", "gifts_received")
 
     def __init__(self, path: Path, opponents: list[str], modes: tuple[str, ...] = ("argmax", "sampled")):
         self.path = path

@@ -197,11 +197,12 @@ def describe(row: dict, opponents: list[str]) -> str:
     for o in opponents:
         v = {k: float(row[f"{o}_{k}"]) for k in ("argmax_games", "argmax_wins", "argmax_win_rate", "argmax_ci_low",
                                                  "argmax_ci_high", "sampled_wins", "sampled_win_rate",
-                                                 "argmax_mean_score")}
+                                                 "argmax_mean_score", "argmax_trades", "argmax_gifts_received")}
         g = int(v["argmax_games"])
         parts.append(f"vs {o}: argmax {int(v['argmax_wins'])}/{g} ({v['argmax_win_rate']:.0%}, 95% CI "
                      f"{v['argmax_ci_low']:.0%}-{v['argmax_ci_high']:.0%}), sampled {int(v['sampled_wins'])}/{g} "
-                     f"({v['sampled_win_rate']:.0%}), mean score {v['argmax_mean_score']}")
+                     f"({v['sampled_win_rate']:.0%}), mean score {v['argmax_mean_score']}, "
+                     f"{v['argmax_trades']:.1f} trades a game ({v['argmax_gifts_received']:.1f} gifts received)")
     return "; ".join(parts)
 
 
@@ -265,6 +266,8 @@ def _callback_class():
                 for mode in ("argmax", "sampled"):
                     self.logger.record(f"eval/win_rate_vs_{o}_{mode}", row[f"{o}_{mode}_win_rate"])
                 self.logger.record(f"eval/mean_score_vs_{o}", row[f"{o}_argmax_mean_score"])
+                self.logger.record(f"eval/trades_vs_{o}", row[f"{o}_argmax_trades"])
+                self.logger.record(f"eval/gifts_received_vs_{o}", row[f"{o}_argmax_gifts_received"])
             self.logger.dump(t)
             if self.bar is not None:
                 self.bar.set_postfix({o: row[f"{o}_argmax_win_rate"] for o in eval_opponents(self.args, self.config)})

@@ -45,6 +45,9 @@ class Rules:
     def __init__(self, config: dict):
         self.config = config
         self.allow_duplicates = config.get("allow_duplicate_fields", self.allow_duplicates)
+        # a list while someone listens (``events.py``): offers, answers, trades and donations are
+        # appended as they happen; None records nothing
+        self.events: list | None = None
 
     # -- to be provided by variants ------------------------------------------------------------
     def composition(self) -> dict[int, int]:

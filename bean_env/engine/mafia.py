@@ -24,6 +24,7 @@ from collections import Counter
 from ..cards import CODE, DECKS, NAMES, NUM_TYPES, coins_for
 from .actions import CONTINUE, DONE, STOP_PLANTING, TURN_UP, Action, Kind
 from .common import Rules
+from .events import Donation
 from .state import EMPTY, State
 
 BOSS_NAMES = ("Al Cabohne", "Don Corlebohne", "Joe Bohnano")
@@ -342,6 +343,8 @@ class MafiaRules(Rules):
         bean = s.hands[p].pop(pos)
         s.known[p].pop(pos)
         self.boss_add(s, b, bean, 1)
+        if self.events is not None:
+            self.events.append(Donation(p, bean, b))
 
     # -- results (MAF-13) ----------------------------------------------------------------------------------
     def winners(self, s: State) -> list[int]:

@@ -27,6 +27,7 @@ from bisect import bisect_left
 from .actions import (ACCEPT, ALL, CANCEL, DECLINE, END_TRADING, PASS, SUBMIT, Action, Kind, pack_side,
                       unpack_offer)
 from .common import Rules
+from .events import Answer, Offer, Trade
 from .state import EMPTY, State
 
 # Action kinds compared when stepping (a module constant reads faster than an enum class attribute)
@@ -429,6 +430,9 @@ class TradingMixin(Rules):
         p = s.o_prop
         s.made[p].append(self._offer_key(s))
         s.t_any = True
+        if self.events is not None:
+            give = sorted([s.hands[p][i] for i in s.o_hand] + s.o_trade)
+            self.events.append(Offer(p, s.o_to, tuple(give), tuple(s.o_want)))
         # the offered hand cards are shown to everyone
         everyone = (1 << s.n) - 1
         for i in s.o_hand:
@@ -441,6 +445,8 @@ class TradingMixin(Rules):
         q = s.o_pending.pop(0)
         if action.kind == _K_ACCEPT:
             s.o_accept.append(q)
+        if self.events is not None:
+            self.events.append(Answer(q, action.kind == _K_ACCEPT))
         if s.o_pending:
             s.actor = s.o_pending[0]
             return
@@ -476,6 +482,8 @@ class TradingMixin(Rules):
         got_by_prop = self._take(s, giver, s.x_hand, s.x_trade)
         s.to_plant[giver].extend(got_by_giver)
         s.to_plant[prop].extend(got_by_prop)
+        if self.events is not None:
+            self.events.append(Trade(prop, giver, tuple(sorted(got_by_giver)), tuple(sorted(got_by_prop))))
         s.made = [[] for _ in range(s.n)]
         self._next_slot(s)
 

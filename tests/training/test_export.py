@@ -69,7 +69,10 @@ def test_eval_log_rows_read_back_as_numbers(tmp_path):
     for mode in ("argmax", "sampled"):
         row.update({f"heuristic_{mode}_games": 100, f"heuristic_{mode}_wins": 71,
                     f"heuristic_{mode}_win_rate": 0.71, f"heuristic_{mode}_ci_low": 0.6146,
-                    f"heuristic_{mode}_ci_high": 0.7899, f"heuristic_{mode}_mean_score": 1404.1})
+                    f"heuristic_{mode}_ci_high": 0.7899, f"heuristic_{mode}_mean_score": 1404.1,
+                    f"heuristic_{mode}_trades": 12.5, f"heuristic_{mode}_accepts": 3.25,
+                    f"heuristic_{mode}_cards_given": 14.0, f"heuristic_{mode}_cards_received": 13.5,
+                    f"heuristic_{mode}_gifts_received": 0.5})
     log.append(row)
     (back,) = log.rows()
     assert back == row
