@@ -333,7 +333,8 @@ def make_agent(spec: str, seed: int | None = None, **kw: Any) -> Any:
 # -- the built-in agents (entry points; nothing is imported here) ---------------------------------------
 register_agent("random", "bean_env.agents.base:RandomAgent", doc="uniform choice among the legal actions")
 register_agent("heuristic", "bean_env.agents.heuristic:HeuristicAgent",
-               doc="rule-based play per variant family: planting by beanometer value, trading, takeovers")
+               doc="rule-based play per variant family: planting by beanometer value, trading, takeovers",
+               choices={"trading": ("generous", "fair")})
 register_agent("mcts", "bean_env.agents.mcts:MCTSAgent",
                doc="Monte Carlo tree search over sampled deals of the unseen cards",
                choices={"rollout": ("random", "heuristic")})

@@ -7,8 +7,13 @@ Terms:
 - *entry*: one variant configuration the protocol measures (variant, rule options, player count).
 - *candidate*: the agent measured (``random``, ``heuristic``, ``mcts``, ``ppo`` where a policy is shipped
   for exactly that configuration).
-- *opponent*: the agent in every other seat (``heuristic`` or ``mcts``); in ``bean_solitaire`` the only
-  opponent is the mafia.
+- *opponent*: the agent in every other seat (``heuristic``, ``mcts``, and in `bohnanza` also
+  ``heuristic:trading=fair``, the heuristic that never gives a card for nothing and accepts only offers
+  that help it at least as much as the proposer, so it cannot be farmed); in ``bean_solitaire`` the
+  only opponent is the mafia.
+- *trade statistics* (`bohnanza`): the candidate's means per game, counted from the engine's events
+  (``bean_env.engine.trade_stats``): executed trades, offers it accepted, cards given and received in
+  trades, gifts (cards for nothing) received.
 - *deal*: one engine seed. Each deal is played once with the candidate in every seat (seat rotation), the
   same deals for every candidate, so the games of one deal are correlated: the intervals resample whole
   deals (cluster bootstrap over deals, 2,000 resamples, percentile 95% interval, seeded).
@@ -33,13 +38,17 @@ from bean_env import new_game
 from bean_env.agents import make_agent
 from bean_env.agents.tournament import MAFIA_TABLES, chance_cell
 from bean_env.engine.config import validate
+from bean_env.engine.trade_stats import TABLE_COLUMNS, mean_trades
 from bean_env.registry import parse_spec
 
 from .evaluate import play_game
 
 BOOTSTRAP = 2000
+TRADING_VARIANTS = ("bohnanza",)  # variants whose players trade with each other (TRADE-1..8)
 CANDIDATES = ("random", "heuristic", "mcts", "ppo")
-OPPONENTS = ("heuristic", "mcts")
+FAIR = "heuristic:trading=fair"
+OPPONENTS = ("heuristic", FAIR, "mcts")
+TRADING_DEALS = {"heuristic": 100, FAIR: 100, "mcts": 20}  # entries of a variant with trading
 
 
 @dataclass(frozen=True)
@@ -65,13 +74,13 @@ class Entry:
 
 PRESET = {"trade_preset": "learning"}
 PROTOCOL = (
-    Entry("bohnanza", dict(PRESET, num_players=3), seed=2026_3000),
-    Entry("bohnanza", dict(PRESET, num_players=4), seed=2026_4000),
-    Entry("bohnanza", {"num_players": 4}, seed=2026_4100, note="default rules"),  # the printed game's trading
-    Entry("bohnanza", dict(PRESET, num_players=5), seed=2026_5000),
-    Entry("bohnanza", {"num_players": 5}, seed=2026_5100, note="default rules"),
-    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), seed=2026_8600),  # BASE-2: English only
-    Entry("bohnanza", dict(PRESET, edition="english", num_players=7), seed=2026_8700),
+    Entry("bohnanza", dict(PRESET, num_players=3), deals=TRADING_DEALS, seed=2026_3000),
+    Entry("bohnanza", dict(PRESET, num_players=4), deals=TRADING_DEALS, seed=2026_4000),
+    Entry("bohnanza", {"num_players": 4}, deals=TRADING_DEALS, seed=2026_4100, note="default rules"),  # the printed game's trading
+    Entry("bohnanza", dict(PRESET, num_players=5), deals=TRADING_DEALS, seed=2026_5000),
+    Entry("bohnanza", {"num_players": 5}, deals=TRADING_DEALS, seed=2026_5100, note="default rules"),
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), deals=TRADING_DEALS, seed=2026_8600),  # BASE-2: English only
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=7), deals=TRADING_DEALS, seed=2026_8700),
     Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2000),
     Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2100),
     Entry("bean_solitaire", {}, deals={"mafia": 400}, seed=2026_1000),
@@ -131,6 +140,7 @@ class Cell:
     win: tuple[float, float, float]
     margin: tuple[float, float, float]
     seconds: float
+    trades: dict = field(default_factory=dict)  # the candidate's ``trade_stats`` fields, means per game
 
 
 def ppo_available(entry: Entry) -> bool:
@@ -154,6 +164,7 @@ def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str =
     start = time.perf_counter()
     wins: list[list[float]] = []
     margins: list[list[float]] = []
+    seat_trades: list[dict] = []
     spec = {"mcts": mcts}.get(candidate, candidate)
     opp_spec = {"mcts": mcts}.get(opponent, opponent)
     for d in range(deals):
@@ -162,7 +173,8 @@ def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str =
         for seat in range(n):
             players = [make_agent(spec, seed=seed * 31 + q) if q == seat else
                        make_agent(opp_spec, seed=seed * 31 + 1000 + q) for q in range(n)]
-            game = play_game(entry.variant, config, seed, players)
+            game, counter = play_game(entry.variant, config, seed, players, counter=True)
+            seat_trades.append(counter.seats[seat].as_dict())
             winners = game.winners()
             scores = game.scores()
             w.append(1.0 / len(winners) if seat in winners else 0.0)
@@ -171,7 +183,7 @@ def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str =
         wins.append(w)
         margins.append(m)
     return Cell(candidate, opponent, sum(map(len, wins)), deals, cluster_bootstrap(wins, entry.seed),
-                cluster_bootstrap(margins, entry.seed + 1), time.perf_counter() - start)
+                cluster_bootstrap(margins, entry.seed + 1), time.perf_counter() - start, mean_trades(seat_trades))
 
 
 def scaled_deals(deals: int, scale: float) -> int:
@@ -215,28 +227,35 @@ def _num(x: float) -> str:
 
 def table(entry: Entry, cells: list[Cell], candidates=CANDIDATES) -> str:
     n = entry.config["num_players"]
+    trading = entry.variant in TRADING_VARIANTS
+    cols = [h for h, _ in TABLE_COLUMNS[:5]] if trading else []
     lines = [f"### {entry.label}", "",
-             f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}.", "",
+             f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}."
+             + (" Trade columns: the candidate's means per game (executed trades, offers it accepted, cards "
+                "given and received in trades, gifts received)." if trading else ""), "",
              "| candidate | opponents | deals | games | win rate | 95% CI (by deal) "
-             "| score margin | 95% CI (by deal) |",
-             "|---|---|---:|---:|---:|---|---:|---|"]
+             "| score margin | 95% CI (by deal) |" + "".join(f" {h} |" for h in cols),
+             "|---|---|---:|---:|---:|---|---:|---|" + "---:|" * len(cols)]
     for c in cells:
         opp = c.opponent if n == 1 else f"{n - 1} x {c.opponent}"
+        extra = "".join(f" {c.trades.get(f, 0.0):.1f} |" for _, f in TABLE_COLUMNS[:5]) if trading else ""
         lines.append(f"| {c.candidate} | {opp} | {c.deals} | {c.games} | {_pct(c.win[0])} | "
                      f"{_pct(c.win[1])}-{_pct(c.win[2])} | {_num(c.margin[0])} | "
-                     f"{_num(c.margin[1])} to {_num(c.margin[2])} |")
+                     f"{_num(c.margin[1])} to {_num(c.margin[2])} |" + extra)
     if "ppo" in candidates and not any(c.candidate == "ppo" for c in cells):
         lines += ["", "No `ppo` policy is shipped for this configuration."]
     return "\n".join(lines)
 
 
 def protocol_text(entries, scale: float, mcts: str) -> str:
-    rows = ["| entry | deals vs heuristic | deals vs mcts | games per deal | chance level | first seed |",
-            "|---|---:|---:|---:|---:|---:|"]
+    rows = ["| entry | deals vs heuristic | deals vs fair heuristic | deals vs mcts | games per deal | chance level "
+            "| first seed |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
     for e in entries:
         n = e.config["num_players"]
         vs_h = e.deals.get("heuristic", e.deals.get("mafia"))
-        rows.append(f"| {e.label} | {_deals_cell(vs_h, scale)} | {_deals_cell(e.deals.get('mcts'), scale)} | {n} | "
+        rows.append(f"| {e.label} | {_deals_cell(vs_h, scale)} | {_deals_cell(e.deals.get(FAIR), scale)} | "
+                    f"{_deals_cell(e.deals.get('mcts'), scale)} | {n} | "
                     f"{chance_cell(e.variant, n)} | {e.seed} |")
     return "\n".join(rows)
 
@@ -283,8 +302,8 @@ def main(argv: list[str] | None = None) -> int:
                         "default: every entry the other options keep)")
     p.add_argument("--candidates", default=",".join(CANDIDATES), help="candidates to measure")
     p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
-    p.add_argument("--opponents", help="comma-separated opponent kinds to play (heuristic, mcts, mafia; "
-                                       "default: every kind an entry has)")
+    p.add_argument("--opponents", help=f"comma-separated opponent kinds to play ({', '.join(OPPONENTS)}, "
+                                       "mafia; default: every kind an entry has)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="print each cell to stderr as it ends (default: when stderr is a terminal)")
     a = p.parse_args(argv)

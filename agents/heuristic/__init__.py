@@ -48,14 +48,23 @@ def family_for(variant: str) -> Family:
     return fam
 
 
+TRADING = ("generous", "fair")
+
+
 class HeuristicAgent(Agent):
     """Plays like a sensible human: plants and harvests by beanometer value and field fit, buys the
     3rd field when it pays, and (in `bohnanza`) trades cards it cannot use for cards it needs."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, trading: str = "generous"):
+        """``trading``: ``generous`` (default) also gives cards away and accepts offers that help the
+        proposer more than itself; ``fair`` never gives a card for nothing and accepts only offers that
+        help it at least as much as the proposer (`bohnanza` trading; other variants ignore it)."""
+        if trading not in TRADING:
+            raise ValueError(f"bad trading {trading!r}; allowed: {', '.join(TRADING)}")
         super().__init__(seed)
+        self.trading = trading
         self.memory: dict = {}
 
     def reset(self) -> None:

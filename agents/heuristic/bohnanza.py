@@ -17,6 +17,10 @@ Strategy:
   (estimated) gain; when choosing which card to hand over, give the one we miss least.
 - A picks the acceptor with the fewest coins (the trade helps the weakest opponent).
 
+With ``trading="fair"`` (the agent option) the seat cannot be farmed: it makes no gift offers (giving
+cards for nothing), declines every offer that would give it nothing, and accepts only when its own gain
+exceeds ``ACCEPT_MIN`` and is at least the proposer's estimated gain.
+
 An offer is a composite decision (AGT-2): the whole offer is planned at the ``offer`` decision, kept in
 ``agent.memory["plan"]`` keyed by (turn, round, slot), and emitted one sub-decision at a time in the
 canonical order of ``bean_env/engine/trading.py``; a plan that no longer fits is submitted as built, or
@@ -75,7 +79,7 @@ class BohnanzaFamily(Family):
         if d == "compose":
             return self._compose(agent, s, me, legal)
         if d == "respond":
-            return self._respond(s, me, legal)
+            return self._respond(s, me, legal, fair=getattr(agent, "trading", "generous") == "fair")
         if d == "pick":
             return self._pick(s, legal)
         return self._choose_give(s, me, legal)
@@ -117,6 +121,8 @@ class BohnanzaFamily(Family):
         else:
             candidates = self._passive_offers(s, me, g, base, junk)
             limit = MAX_OFFERS_OTHER
+        if getattr(agent, "trading", "generous") == "fair":
+            candidates = [c for c in candidates if c[2]]  # no gifts: every offer asks for something back
         cap = s.config.get("max_offer_cards")
         macro = s.config.get("offer_actions") == "macro"
         if len(mem["made"]) < limit:
@@ -182,6 +188,8 @@ class BohnanzaFamily(Family):
     def _compose(self, agent, s, me: int, legal):
         plan = agent.memory.get("plan")
         built_any = bool(s.o_hand or s.o_trade or s.o_want)
+        if getattr(agent, "trading", "generous") == "fair":
+            built_any = bool(s.o_want)  # an offer that asks for nothing back would be a gift
         fallback = SUBMIT if (built_any and SUBMIT in legal) else CANCEL
         if not plan or plan["key"] != (s.turn, s.t_round, s.t_slot) or s.o_prop != me:
             return fallback
@@ -218,12 +226,14 @@ class BohnanzaFamily(Family):
                 face.remove(t)
         return hand, face
 
-    def _respond(self, s, me: int, legal):
+    def _respond(self, s, me: int, legal, fair: bool = False):
         if ACCEPT not in legal:
             return DECLINE
         g = game_left(s)
         prop = s.o_prop
         received = [s.hands[prop][i] for i in s.o_hand] + list(s.o_trade)
+        if fair and not received:
+            return DECLINE  # a request for a gift
         base = self._v(s, me, g)
         after = self._give_up(s, me, g, list(s.o_want), s.hands[me], s.face_up if me == s.active else [])
         if after is None:
@@ -237,6 +247,8 @@ class BohnanzaFamily(Family):
             p_face.remove(t)
         theirs = (self._v(s, prop, g, face=p_face if prop == s.active else None, hand=p_hand,
                           extra=list(s.o_want)) - self._v(s, prop, g))
+        if fair:
+            return ACCEPT if mine > ACCEPT_MIN and mine >= theirs else DECLINE
         return ACCEPT if mine > ACCEPT_MIN + LAM_TRADE * max(0.0, theirs) else DECLINE
 
     def _pick(self, s, legal):
