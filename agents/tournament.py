@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from bean_env import registry as _registry
-from bean_env.engine.trade_stats import TABLE_COLUMNS, mean_trades
+from bean_env.engine.trade_stats import mean_trades, table_columns
 
 MAX_STEPS = 200_000  # a game still running after this many actions is reported as truncated
 # engine score units per coin: hostile_takeover scores in integer hundredths (HT-14); reports show coins
@@ -371,25 +371,27 @@ class TournamentResult:
     def markdown(self) -> str:
         """A markdown table of the entries, best rating first."""
         rows = self.rows_by_rating()
+        cols = table_columns(self.variant)
         cfg = ", ".join(f"{k}={v}" for k, v in self.config.items())
         lines = [f"**{self.variant}**{' (' + cfg + ')' if cfg else ''}: {len(self.games)} games "
                  f"({self.deals} deals x rotations x tables), seed {self.seed}", "",
                  f"Chance level: {chance_words(self.variant, self.num_players)}; win-rate intervals: 95% "
                  f"Wilson over games.", "",
-                 "Trade columns: means per game of executed trades, offers accepted, cards given and received "
-                 "in trades, gifts received and given.", "",
-                 "| agent | games | win rate | 95% CI | mean score | rating mu | sigma | "
-                 + " | ".join(h for h, _ in TABLE_COLUMNS) + " |",
-                 "|---|---:|---:|---|---:|---:|---:|" + "---:|" * len(TABLE_COLUMNS)]
+                 *([] if not cols else ["Trade columns: means per game of " + (
+                     "executed trades, offers accepted, cards given and received in trades, gifts received and "
+                     "given." if len(cols) > 1 else "cards given to the mafia."), ""]),
+                 "| agent | games | win rate | 95% CI | mean score | rating mu | sigma |"
+                 + "".join(f" {h} |" for h, _ in cols),
+                 "|---|---:|---:|---|---:|---:|---:|" + "---:|" * len(cols)]
         for r in rows:
             mu = f"{r['mu']:.1f}" if r["mu"] is not None else "-"
             sigma = f"{r['sigma']:.2f}" if r["sigma"] is not None else "-"
             if r["agent"] == "(mafia)":
-                lines.append(f"| (mafia) | | | | | {mu} | {sigma} |" + " |" * len(TABLE_COLUMNS))
+                lines.append(f"| (mafia) | | | | | {mu} | {sigma} |" + " |" * len(cols))
                 continue
             lines.append(f"| {r['agent']} | {r['games']} | {r['win_rate']:.1%} | "
                          f"{r['win_ci_low']:.1%}-{r['win_ci_high']:.1%} | {r['mean_score']:.2f} | "
-                         f"{mu} | {sigma} | " + " | ".join(f"{r[f]:.1f}" for _, f in TABLE_COLUMNS) + " |")
+                         f"{mu} | {sigma} |" + "".join(f" {r[f]:.1f} |" for _, f in cols))
         return "\n".join(lines)
 
     def plot(self, path: str | os.PathLike) -> None:

@@ -38,13 +38,12 @@ from bean_env import new_game
 from bean_env.agents import make_agent
 from bean_env.agents.tournament import MAFIA_TABLES, chance_cell
 from bean_env.engine.config import validate
-from bean_env.engine.trade_stats import TABLE_COLUMNS, mean_trades
+from bean_env.engine.trade_stats import TABLE_COLUMNS, TRADING_VARIANTS, mean_trades
 from bean_env.registry import parse_spec
 
 from .evaluate import play_game
 
 BOOTSTRAP = 2000
-TRADING_VARIANTS = ("bohnanza",)  # variants whose players trade with each other (TRADE-1..8)
 CANDIDATES = ("random", "heuristic", "mcts", "ppo")
 FAIR = "heuristic:trading=fair"
 OPPONENTS = ("heuristic", FAIR, "mcts")

@@ -141,3 +141,13 @@ def mean_trades(rows: list[dict]) -> dict[str, float]:
 TABLE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("trades", "trades"), ("accepted", "accepts"), ("given", "cards_given"), ("received", "cards_received"),
     ("gifts in", "gifts_received"), ("gifts out", "gifts_given"))
+DONATION_COLUMNS: tuple[tuple[str, str], ...] = (("donations", "donations"),)
+TRADING_VARIANTS = ("bohnanza",)            # players trade with each other (TRADE-1..8)
+DONATING_VARIANTS = ("al_cabohne", "bean_solitaire")  # players give cards to the mafia (MAF-9)
+
+
+def table_columns(variant: str) -> tuple[tuple[str, str], ...]:
+    """The trade-statistics columns a strength table of ``variant`` shows (none where nothing is traded)."""
+    if variant in TRADING_VARIANTS:
+        return TABLE_COLUMNS
+    return DONATION_COLUMNS if variant in DONATING_VARIANTS else ()
