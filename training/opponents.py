@@ -17,6 +17,7 @@ import random
 import numpy as np
 
 from bean_env.agents import AGENTS, make_agent
+from bean_env.registry import parse_spec
 from bean_env.agents.ppo import PolicyNet
 
 SELF = "self"
@@ -24,21 +25,28 @@ SELF = "self"
 
 def parse_mix(text: str | dict) -> dict[str, float]:
     """``"self:0.5,heuristic:0.3,random:0.2"`` -> normalised ``{kind: weight}``; kinds are ``self`` or an
-    agent name."""
+    agent spec (``heuristic:trading=fair:0.5``: the weight is the part after the last ``:`` when it is a
+    number)."""
     if isinstance(text, dict):
         items = list(text.items())
     else:
         items = []
         for part in filter(None, (p.strip() for p in text.split(","))):
-            name, sep, weight = part.partition(":")
+            name, sep, weight = part.rpartition(":")
             try:
-                items.append((name.strip(), float(weight) if sep else 1.0))
+                items.append((name.strip(), float(weight)) if sep else (part, 1.0))
             except ValueError:
-                raise ValueError(f"bad opponent mix entry {part!r}; expected NAME:WEIGHT") from None
+                if "=" not in weight:
+                    raise ValueError(f"bad opponent mix entry {part!r}; expected NAME:WEIGHT") from None
+                items.append((part, 1.0))  # an agent spec with options and no weight
     mix: dict[str, float] = {}
     for name, weight in items:
-        if name != SELF and name not in AGENTS:
-            raise ValueError(f"unknown opponent {name!r} in the mix; allowed: self, {', '.join(sorted(AGENTS))}")
+        if name != SELF:
+            try:
+                parse_spec(name)
+            except ValueError as exc:
+                raise ValueError(f"bad opponent {name!r} in the mix ({exc}); allowed: self, "
+                                 f"{', '.join(sorted(AGENTS))}") from None
         if weight < 0:
             raise ValueError(f"negative weight {weight} for opponent {name!r}")
         mix[name] = mix.get(name, 0.0) + float(weight)

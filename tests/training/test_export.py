@@ -78,3 +78,15 @@ def test_eval_log_rows_read_back_as_numbers(tmp_path):
     assert back == row
     assert all(type(back[k]) is type(v) for k, v in row.items())
     assert log.has(2048) and not log.has(2049)
+
+
+def test_opponent_mix_takes_agent_specs_with_options():
+    """An opponent mix may name ``heuristic:trading=fair`` (weight after the last colon); bad specs name
+    the option at fault."""
+    from bean_env.training.opponents import parse_mix
+
+    assert parse_mix("self:1,heuristic:trading=fair:1,heuristic:2") == {
+        "self": 0.25, "heuristic:trading=fair": 0.25, "heuristic": 0.5}
+    assert parse_mix("heuristic:trading=fair") == {"heuristic:trading=fair": 1.0}
+    with pytest.raises(ValueError, match="trading"):
+        parse_mix("heuristic:trading=kind:1")
