@@ -75,10 +75,12 @@ PRESET = {"trade_preset": "learning"}
 PROTOCOL = (
     Entry("bohnanza", dict(PRESET, num_players=3), deals=TRADING_DEALS, seed=2026_3000),
     Entry("bohnanza", dict(PRESET, num_players=4), deals=TRADING_DEALS, seed=2026_4000),
-    Entry("bohnanza", {"num_players": 4}, deals=TRADING_DEALS, seed=2026_4100, note="default rules"),  # the printed game's trading
+    # the printed game's trading
+    Entry("bohnanza", {"num_players": 4}, deals=TRADING_DEALS, seed=2026_4100, note="default rules"),
     Entry("bohnanza", dict(PRESET, num_players=5), deals=TRADING_DEALS, seed=2026_5000),
     Entry("bohnanza", {"num_players": 5}, deals=TRADING_DEALS, seed=2026_5100, note="default rules"),
-    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), deals=TRADING_DEALS, seed=2026_8600),  # BASE-2: English only
+    # BASE-2: 6 and 7 players only with the English edition
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), deals=TRADING_DEALS, seed=2026_8600),
     Entry("bohnanza", dict(PRESET, edition="english", num_players=7), deals=TRADING_DEALS, seed=2026_8700),
     Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2000),
     Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2100),

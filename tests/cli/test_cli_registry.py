@@ -41,7 +41,8 @@ def test_specs_are_parsed_and_typed_by_the_factory_signature():
     ("mcts:simulations=abc", r"bad value 'abc' for option 'simulations' of agent 'mcts'; allowed: simulations: int"),
     ("mcts:rollout=greedy", r"bad value 'greedy' for option 'rollout' .* allowed: 'random', 'heuristic'"),
     ("mcts:delegate=maybe", r"bad value 'maybe' for option 'delegate' .* bool"),
-    ("heuristic:depth=2", r"unknown option 'depth' for agent 'heuristic'; allowed options: none"),
+    ("heuristic:depth=2", r"unknown option 'depth' for agent 'heuristic'; allowed options: trading: one of "
+                          r"'generous', 'fair'"),
     ("nope:x=1", r"unknown agent 'nope'; allowed: heuristic, (llm, )?mcts, ppo, random"),
     ("mcts:simulations", r"bad agent spec 'mcts:simulations'"),
     ("mcts:c=1,c=2", r"option 'c' given twice"),

@@ -26,7 +26,7 @@ def run_episode(env, rng, seed=None):
 
 def test_parse_mix():
     assert parse_mix("self:2,random:1,heuristic:1") == {"self": 0.5, "random": 0.25, "heuristic": 0.25}
-    with pytest.raises(ValueError, match="unknown opponent 'nobody'"):
+    with pytest.raises(ValueError, match=r"bad opponent 'nobody' in the mix \(unknown agent 'nobody'"):
         parse_mix("nobody:1")
     with pytest.raises(ValueError, match="no positive weight"):
         parse_mix("random:0")
