@@ -10,7 +10,9 @@ Terms (all values are changes of the seat value of ``evaluate.py``, computed on 
 Strategy:
 - A, at its slot: (1) offer its junk for its most needed type, to all; (2) give its junk away as a
   gift; (3) ask for its most needed type. Each offer once per turn; then pass (so the others may offer)
-  and from round 2 on end trading.
+  and from round 2 on end trading. When every seat has a single slot a turn (``max_trade_rounds=1``,
+  ``proposals="all"``, as in the ``learning2`` trade preset), A spends it on the offer most likely to be
+  taken: its junk, as a gift to the opponent it helps most (to all as before when it helps nobody).
 - Another player, at its slot: ask A for the trade-area cards it needs, paying with its junk that helps
   A, or with nothing; or give A junk that A can use. Then pass.
 - Answering: accept when our gain exceeds ``ACCEPT_MIN`` plus ``LAM_TRADE`` times the proposer's
@@ -158,6 +160,9 @@ class BohnanzaFamily(Family):
                        | set(_deck_types(s)))
         needs = self._needs(s, me, g, base, types)
         out = []
+        partner = self._partner(s, me, g, give) if give and _single_slot(s) else ALL
+        if partner != ALL:
+            out.append((partner, give, []))
         if give and needs:
             out.append((ALL, give, [needs[0]]))
         if give:
@@ -165,6 +170,17 @@ class BohnanzaFamily(Family):
         if needs:
             out.append((ALL, [], [needs[0]]))
         return out
+
+    def _partner(self, s, me: int, g: float, give) -> int:
+        """The opponent whom our cards ``give`` help most, or ALL when they help nobody."""
+        types = [s.hands[me][x] if kind == "hand" else x for kind, x in give]
+        best, best_gain = ALL, 0.0
+        for k in range(1, s.n):
+            q = (me + k) % s.n
+            gain = self._v(s, q, g, extra=types) - self._v(s, q, g)
+            if gain > best_gain:
+                best, best_gain = q, gain
+        return best
 
     def _passive_offers(self, s, me, g, base, junk):
         a = s.active
@@ -272,6 +288,11 @@ class BohnanzaFamily(Family):
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+def _single_slot(s) -> bool:
+    """Whether every seat has one offer slot a turn (``max_trade_rounds=1`` with ``proposals="all"``)."""
+    return s.config.get("max_trade_rounds") == 1 and s.config.get("proposals") != "active_only"
 
 
 def _deck_types(s) -> list[int]:

@@ -30,7 +30,8 @@ class Spy:
         return action
 
 
-@pytest.mark.parametrize("config", [{}, {"trade_preset": "learning"}], ids=["default", "learning"])
+@pytest.mark.parametrize("config", [{}, {"trade_preset": "learning"}, {"trade_preset": "learning2"}],
+                         ids=["default", "learning", "learning2"])
 @pytest.mark.parametrize("seed", range(3))
 def test_trade2_fair_trader_never_gives_a_card_for_nothing(config, seed):
     """Random play makes every kind of offer, gift requests included; the fair seats give no gifts."""

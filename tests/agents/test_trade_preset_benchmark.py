@@ -44,4 +44,5 @@ def test_trade_preset_table(capsys):
     load().main(["--games", "2"])
     out = capsys.readouterr().out
     assert "| default rules |" in out and '| trade_preset="learning" |' in out
+    assert '| trade_preset="learning2" |' in out
     assert "executed trades/game" in out and "gifts/game" in out

@@ -31,6 +31,7 @@ OPTION_CONFIGS = {
     "macro2": MACRO,
     "active_only": {"proposals": "active_only"},
     "preset": {"trade_preset": "learning"},
+    "preset2": {"trade_preset": "learning2"},
 }
 
 
@@ -56,8 +57,8 @@ def test_trade_options_defaults_leave_the_game_as_before():
     ("max_offer_cards", True, "None (no cap) or a whole number >= 1"),
     ("offer_actions", "big", "'composed' or 'macro'"),
     ("proposals", "others", "'all' or 'active_only'"),
-    ("trade_preset", "fast", "None or 'learning'"),
-    ("trade_preset", ["learning"], "None or 'learning'"),
+    ("trade_preset", "fast", "None or 'learning' or 'learning2'"),
+    ("trade_preset", ["learning"], "None or 'learning' or 'learning2'"),
 ])
 def test_trade_options_bad_values_are_named(key, value, allowed):
     with pytest.raises(ValueError) as err:

@@ -37,12 +37,13 @@ def _same_step(ref_out, arr_out, where: str) -> None:
 
 
 # `bohnanza`: each edition and player count (BASE-2), and the trading options (TRADE-2, TRADE-3, TRADE-6; AGT-2
-# whole offers, with the learning preset and with several rounds of them, where TRADE-7 blocks repeats)
+# whole offers, with both learning presets and with several rounds of them, where TRADE-7 blocks repeats)
 BOHNANZA_RULES = [{"num_players": 3}, {"num_players": 5, "allow_duplicate_fields": False},
                   {"edition": "english", "num_players": 3}, {"edition": "english", "num_players": 6},
                   {"edition": "english", "num_players": 7, "max_offer_cards": 2},
                   {"max_trade_rounds": 0}, {"max_trade_rounds": 1, "proposals": "active_only", "max_offer_cards": 1},
                   {"trade_preset": "learning"}, {"trade_preset": "learning", "edition": "english", "num_players": 7},
+                  {"trade_preset": "learning2"},
                   {"offer_actions": "macro", "max_offer_cards": 2, "num_players": 3},
                   {"offer_actions": "macro", "max_offer_cards": 1, "num_players": 5, "reward_mode": "dense"}]
 
