@@ -14,9 +14,11 @@ Terms:
 - *trade statistics* (`bohnanza`): the candidate's means per game, counted from the engine's events
   (``bean_env.engine.trade_stats``): executed trades, offers it accepted, cards given and received in
   trades, gifts (cards for nothing) received.
-- *deal*: one engine seed. Each deal is played once with the candidate in every seat (seat rotation), the
-  same deals for every candidate, so the games of one deal are correlated: the intervals resample whole
-  deals (cluster bootstrap over deals, 2,000 resamples, percentile 95% interval, seeded).
+- *deal*: one engine seed, from the *held-out* range (``HELD_OUT_FIRST`` = 10^12 and up) that training,
+  its evaluations and policy selection refuse, so every figure, a shipped policy's included, comes from
+  deals that played no part in choosing it. Each deal is played once with the candidate in every seat
+  (seat rotation), the same deals for every candidate, so the games of one deal are correlated: the
+  intervals resample whole deals (cluster bootstrap over deals, 2,000 resamples, percentile 95% interval, seeded).
 - *win*: being among the winners (BASE-11), a shared win counting 1/k; in ``bean_solitaire`` a positive
   MAF-13 score. *Score margin*: the candidate's score minus the best other seat's score (in
   ``bean_solitaire`` the MAF-13 score itself).
@@ -41,7 +43,7 @@ from bean_env.engine.config import validate
 from bean_env.engine.trade_stats import TABLE_COLUMNS, TRADING_VARIANTS, mean_trades
 from bean_env.registry import parse_spec
 
-from .evaluate import play_game
+from .evaluate import HELD_OUT_FIRST, play_game
 
 BOOTSTRAP = 2000
 CANDIDATES = ("random", "heuristic", "mcts", "ppo")
@@ -72,23 +74,25 @@ class Entry:
 
 
 PRESET = {"trade_preset": "learning"}
+HELD = HELD_OUT_FIRST  # every entry's deals are held-out seeds
 PROTOCOL = (
-    Entry("bohnanza", dict(PRESET, num_players=3), deals=TRADING_DEALS, seed=2026_3000),
-    Entry("bohnanza", dict(PRESET, num_players=4), deals=TRADING_DEALS, seed=2026_4000),
+    Entry("bohnanza", dict(PRESET, num_players=3), deals=TRADING_DEALS, seed=HELD + 3000),
+    Entry("bohnanza", dict(PRESET, num_players=4), deals=TRADING_DEALS, seed=HELD + 4000),
+    Entry("bohnanza", {"trade_preset": "learning2", "num_players": 4}, deals=TRADING_DEALS, seed=HELD + 4200),
     # the printed game's trading
-    Entry("bohnanza", {"num_players": 4}, deals=TRADING_DEALS, seed=2026_4100, note="default rules"),
-    Entry("bohnanza", dict(PRESET, num_players=5), deals=TRADING_DEALS, seed=2026_5000),
-    Entry("bohnanza", {"num_players": 5}, deals=TRADING_DEALS, seed=2026_5100, note="default rules"),
+    Entry("bohnanza", {"num_players": 4}, deals=TRADING_DEALS, seed=HELD + 4100, note="default rules"),
+    Entry("bohnanza", dict(PRESET, num_players=5), deals=TRADING_DEALS, seed=HELD + 5000),
+    Entry("bohnanza", {"num_players": 5}, deals=TRADING_DEALS, seed=HELD + 5100, note="default rules"),
     # BASE-2: 6 and 7 players only with the English edition
-    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), deals=TRADING_DEALS, seed=2026_8600),
-    Entry("bohnanza", dict(PRESET, edition="english", num_players=7), deals=TRADING_DEALS, seed=2026_8700),
-    Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2000),
-    Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=2026_2100),
-    Entry("bean_solitaire", {}, deals={"mafia": 400}, seed=2026_1000),
-    Entry("hostile_takeover", {}, seed=2026_6000),
-    Entry("hostile_takeover", {"num_players": 2}, deals={"heuristic": 200, "mcts": 40}, seed=2026_6200),
-    Entry("hostile_takeover", {"num_players": 3}, seed=2026_6300),
-    Entry("hostile_takeover", {"num_players": 5}, seed=2026_6500),
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=6), deals=TRADING_DEALS, seed=HELD + 8600),
+    Entry("bohnanza", dict(PRESET, edition="english", num_players=7), deals=TRADING_DEALS, seed=HELD + 8700),
+    Entry("bean_duel", {}, deals={"heuristic": 200, "mcts": 40}, seed=HELD + 2000),
+    Entry("al_cabohne", {}, deals={"heuristic": 200, "mcts": 40}, seed=HELD + 2100),
+    Entry("bean_solitaire", {}, deals={"mafia": 400}, seed=HELD + 1000),
+    Entry("hostile_takeover", {}, seed=HELD + 6000),
+    Entry("hostile_takeover", {"num_players": 2}, deals={"heuristic": 200, "mcts": 40}, seed=HELD + 6200),
+    Entry("hostile_takeover", {"num_players": 3}, seed=HELD + 6400),
+    Entry("hostile_takeover", {"num_players": 5}, seed=HELD + 6500),
 )
 
 

@@ -50,6 +50,21 @@ class EvalResult:
         return out
 
 
+# Engine seeds from here up are the evaluation protocol's held-out deals (``training/benchmark.py``):
+# training, its evaluations and policy selection never play them, so a shipped policy's protocol
+# figures come from deals that played no part in choosing it.
+HELD_OUT_FIRST = 10 ** 12
+
+
+def check_not_held_out(seed: int, games: int) -> None:
+    """Refuse (``ValueError``) an evaluation whose seeds ``seed .. seed + games - 1`` reach the held-out
+    deals."""
+    if seed + games > HELD_OUT_FIRST or seed < -HELD_OUT_FIRST:
+        raise ValueError(f"bad value {seed!r} for 'seed' with {games} games: engine seeds from {HELD_OUT_FIRST:,} "
+                         "up are held out for the evaluation protocol (python -m bean_env.training.benchmark); "
+                         "evaluate on smaller seeds")
+
+
 # the trade statistics an evaluation row reports (means per game of the evaluated seat)
 EVAL_TRADE_FIELDS = ("trades", "accepts", "cards_given", "cards_received", "gifts_received")
 
@@ -69,7 +84,9 @@ def play_game(variant: str, config: dict, seed: int, players: list, counter: boo
 
 def evaluate(make: Callable[[int], object], variant: str, config: dict | None = None,
              opponent: str = "random", games: int = 100, seed: int = 0, agent_name: str = "agent") -> EvalResult:
-    """Win rate of the agents made by ``make(seed)`` against ``opponent`` agents (see module doc)."""
+    """Win rate of the agents made by ``make(seed)`` against ``opponent`` agents (see module doc); the
+    seeds must lie below the protocol's held-out deals (``HELD_OUT_FIRST``)."""
+    check_not_held_out(seed, games)
     config = dict(config or {})
     wins, total_score, seat_trades = 0, 0.0, []
     n = new_game(variant, seed=0, **config).num_players

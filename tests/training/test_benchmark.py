@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from bean_env.agents import make_agent
 from bean_env.agents.tournament import chance_level
 from bean_env.training.benchmark import (MARK, PROTOCOL, Cell, chance_text, cluster_bootstrap, main, protocol_text,
                                          table)
@@ -122,3 +123,19 @@ def test_the_base_game_is_measured_under_its_default_rules_too(capsys, monkeypat
     assert main(["--entry", "bohnanza, 4 players (default rules)", "--candidates", "random"]) == 0
     assert set(played) == {"bohnanza, 4 players (default rules)"}
     assert "### bohnanza, 4 players (default rules)" in capsys.readouterr().out
+
+
+def test_protocol_deals_are_held_out_from_training_evaluations():
+    """Every entry's deals are held-out seeds, disjoint between entries of a variant; an evaluation that would play one
+    (training's eval.csv, report.py, policy selection) is refused by name before any game."""
+    from bean_env.training.evaluate import HELD_OUT_FIRST, evaluate
+
+    for variant in {e.variant for e in PROTOCOL}:
+        ranges = sorted((e.seed, e.seed + max(e.deals.values())) for e in PROTOCOL if e.variant == variant)
+        assert all(lo >= HELD_OUT_FIRST for lo, _ in ranges)
+        assert all(hi <= lo_next for (_, hi), (lo_next, _) in zip(ranges, ranges[1:])), variant
+    with pytest.raises(ValueError, match="held out for the evaluation protocol"):
+        evaluate(lambda s: None, "bean_duel", {}, "random", games=10, seed=HELD_OUT_FIRST - 5)
+    result = evaluate(lambda s: make_agent("random", seed=s), "bean_duel", {}, "random", games=2,
+                      seed=HELD_OUT_FIRST - 2)
+    assert result.games == 2
