@@ -29,8 +29,10 @@ Terms:
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
+import subprocess
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -265,14 +267,31 @@ def protocol_text(entries, scale: float, mcts: str) -> str:
     return "\n".join(rows)
 
 
+def cell_record(entry: Entry, cell: Cell) -> dict:
+    """One cell as a JSON-ready record (what ``--json`` writes and ``results_table`` reads)."""
+    n = entry.config["num_players"]
+    return {"entry": entry.label, "variant": entry.variant, "options": dict(entry.options), "num_players": n,
+            "chance": None if n == 1 else 1 / n, "first_seed": entry.seed, "candidate": cell.candidate,
+            "opponent": cell.opponent, "deals": cell.deals, "games": cell.games, "win": _finite(cell.win),
+            "margin": _finite(cell.margin), "trades": dict(cell.trades), "seconds": round(cell.seconds, 1)}
+
+
+def _finite(values) -> list:
+    """Numbers for JSON: NaN (no interval from a single deal) as ``None``."""
+    return [None if math.isnan(x) else x for x in values]
+
+
 def run(entries=PROTOCOL, scale: float = 1.0, candidates=CANDIDATES, mcts: str = "mcts",
-        progress: bool = False, partial=None) -> str:
+        progress: bool = False, partial=None, records: list | None = None) -> str:
     """Run the protocol and return the tables (markdown); ``partial(text)`` gets the tables so far after
-    each entry."""
+    each entry; ``records`` (a list) gets every cell's ``cell_record``."""
     start = time.perf_counter()
     parts = [protocol_text(entries, scale, mcts), ""]
     for i, e in enumerate(entries):
-        parts += [table(e, run_entry(e, scale, candidates, mcts, progress), candidates), ""]
+        cells = run_entry(e, scale, candidates, mcts, progress)
+        if records is not None:
+            records.extend(cell_record(e, c) for c in cells)
+        parts += [table(e, cells, candidates), ""]
         if partial is not None and i + 1 < len(entries):
             partial("\n".join(parts) + f"\n(partial: {i + 1} of {len(entries)} entries)\n")
     parts.append(f"Scale {scale:g} of the protocol's deal counts, mcts as `{mcts}`, "
@@ -288,6 +307,19 @@ def write(path: Path, generated: str) -> None:
     old = path.read_text() if path.exists() else ""
     head = old.split(MARK)[0].rstrip() + "\n\n" if MARK in old else old
     path.write_text(head + MARK + "\n\n" + generated)
+
+
+def _commit() -> str:
+    """The checkout's commit (with ``+dirty`` for uncommitted changes), or ``unknown`` outside git."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                               capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+dirty" if dirty else "")
 
 
 def _names(text: str) -> list[str]:
@@ -309,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--mcts", default="mcts", help="the mcts agent spec (default: its default budget)")
     p.add_argument("--opponents", help=f"comma-separated opponent kinds to play ({', '.join(OPPONENTS)}, "
                                        "mafia; default: every kind an entry has)")
+    p.add_argument("--json", help="also write every cell as JSON records to this file (read by "
+                                  "python -m bean_env.training.results_table)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="print each cell to stderr as it ends (default: when stderr is a terminal)")
     a = p.parse_args(argv)
@@ -352,8 +386,22 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             p.error(f"bad agent spec {spec!r}: {exc}")
     progress = sys.stderr.isatty() if a.progress is None else a.progress
-    partial = (lambda text: write(Path(a.out), text)) if a.out else None
-    text = run(entries, a.scale, cands, a.mcts, progress, partial)
+    records: list[dict] = []
+    command = "python -m bean_env.training.benchmark " + " ".join(argv if argv is not None else sys.argv[1:])
+
+    commit = _commit()
+
+    def save(text: str, done: bool = False) -> None:
+        text += f"\nProduced by `{command}` at commit {commit}.\n"
+        if a.out:
+            write(Path(a.out), text)
+        if a.json:
+            Path(a.json).write_text(json.dumps({"command": command, "commit": commit, "scale": a.scale,
+                                                "complete": done, "cells": records}, indent=1) + "\n")
+
+    partial = save if (a.out or a.json) else None
+    text = run(entries, a.scale, cands, a.mcts, progress, partial, records)
+    save(text, done=True)
     if a.out:
         write(Path(a.out), text)
         print(f"written to {a.out}")

@@ -139,3 +139,19 @@ def test_protocol_deals_are_held_out_from_training_evaluations():
     result = evaluate(lambda s: make_agent("random", seed=s), "bean_duel", {}, "random", games=2,
                       seed=HELD_OUT_FIRST - 2)
     assert result.games == 2
+
+
+def test_json_records_every_cell_with_its_command(tmp_path, capsys):
+    """--json writes each cell (win with interval, trade statistics) with the command and commit, for the
+    tables generated from it (results_table)."""
+    import json
+
+    out = tmp_path / "cells.json"
+    assert main(["--variants", "bean_duel", "--scale", "0.005", "--candidates", "random,heuristic",
+                 "--opponents", "heuristic", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["complete"] and "--json" in data["command"] and data["commit"]
+    assert [(c["candidate"], c["opponent"], c["games"]) for c in data["cells"]] == [
+        ("random", "heuristic", 4), ("heuristic", "heuristic", 4)]
+    assert data["cells"][0]["chance"] == 0.5 and len(data["cells"][0]["win"]) == 3
+    assert "Produced by `python -m bean_env.training.benchmark" not in capsys.readouterr().out
