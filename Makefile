@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: demo test test-fast bench tournament results benchmark clean compiled test-compiled
+.PHONY: demo test test-fast bench tournament results benchmark clean compiled test-compiled docs
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ $(VENV)/.demo: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(PY)
-	$(PIP) install -q -e ".[dev,tournament,train,bench,ray,openspiel,image,textarena]" "torch==2.13.0"
+	$(PIP) install -q -e ".[dev,tournament,train,bench,ray,openspiel,image,textarena,docs]" "torch==2.13.0"
 	touch $@
 
 demo: $(VENV)/.demo
@@ -47,6 +47,14 @@ results: $(VENV)/.test
 # e.g. make benchmark ARGS="--scale 0.2")
 benchmark: $(VENV)/.test
 	$(PY) -m bean_env.training.benchmark --out docs/benchmark.md --progress $(ARGS)
+
+# The documentation site, built in strict mode (a broken link or reference fails) into site/
+$(VENV)/.docs: pyproject.toml | $(PY)
+	$(PIP) install -q -e ".[docs]"
+	touch $@
+
+docs: $(VENV)/.docs
+	$(PY) -m mkdocs build --strict --site-dir site
 
 # The optional compiled build (mypyc, see setup.py) in its own virtualenv, never in place in the tree.
 # test-compiled runs the engine and env tests (golden traces included) against it: `python -P` keeps

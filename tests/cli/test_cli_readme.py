@@ -1,12 +1,12 @@
-"""Every command of the README works, in order, on a fresh copy of the checkout.
+"""Every command of the README and of the getting-started page works, in order, on a fresh copy of the checkout.
 
-The ``bash`` blocks of README.md are run line by line with the installed venv's ``bean-env``/``python``
-first on PATH, in a copy of the repository's files (tracked and new, none of the ignored ``results/``,
-``runs/``, ``.venv``). Commands too long for a test run with the documented reductions of ``REDUCTIONS``
-(fewer games, deals or timesteps) or are skipped for the reason given there; every rule must still
-match a README command, so the list cannot go stale. The ``python`` blocks run in order in one
-interpreter. The whole run is ``slow`` (about 2 minutes on 2 cores: the demo and two short trainings);
-the agents/tournament/replay section also runs in the fast suite.
+The ``bash`` blocks of README.md and docs/getting-started.md are run line by line with the installed venv's
+``bean-env``/``python`` first on PATH, in a copy of the repository's files (tracked and new, none of the
+ignored ``results/``, ``runs/``, ``.venv``). Commands too long for a test run with the documented
+reductions of ``REDUCTIONS`` (fewer games, deals or timesteps) or are skipped for the reason given there;
+every rule must still match a command of one of the two pages, so the list cannot go stale. The ``python``
+blocks of each page run in order in one interpreter. The whole run is ``slow`` (about 2 minutes on 2 cores:
+the demo and two short trainings); the agents/tournament/replay sections also run in the fast suite.
 """
 from __future__ import annotations
 
@@ -43,9 +43,14 @@ REDUCTIONS: list[tuple[str, str | None, str]] = [
 INTERACTIVE = {r"^bean-env play ": "q\n"}   # commands that read the keyboard: this input, exit 0 or 1
 
 
-def readme_blocks(lang: str) -> list[tuple[str, str]]:
-    """(section heading, block text) of every ``lang`` code block of README.md, in order."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+README = "README.md"
+GETTING_STARTED = "docs/getting-started.md"
+PAGES = (README, GETTING_STARTED)   # the pages whose every code block runs
+
+
+def readme_blocks(lang: str, page: str = README) -> list[tuple[str, str]]:
+    """(section heading, block text) of every ``lang`` code block of ``page`` (README.md), in order."""
+    text = (ROOT / page).read_text(encoding="utf-8")
     out, section = [], ""
     for m in re.finditer(r"^(## [^\n]*)$|^```(\w*)\n(.*?)^```", text, re.M | re.S):
         if m.group(1):
@@ -55,10 +60,10 @@ def readme_blocks(lang: str) -> list[tuple[str, str]]:
     return out
 
 
-def readme_commands() -> list[tuple[str, str]]:
-    """(section, command) for every line of the README's bash blocks, comments removed."""
+def readme_commands(page: str = README) -> list[tuple[str, str]]:
+    """(section, command) for every line of the page's bash blocks, comments removed."""
     cmds = []
-    for section, block in readme_blocks("bash"):
+    for section, block in readme_blocks("bash", page):
         for line in block.replace("\\\n", " ").splitlines():
             line = re.sub(r"(^|\s+)#\s.*$", "", line).strip()
             if line:
@@ -121,32 +126,39 @@ def run_in_order(cmds: list[str], cwd: Path) -> int:
 
 
 def test_every_reduction_matches_a_readme_command():
-    cmds = [c for _, c in readme_commands()]
-    assert cmds, "README.md has no bash blocks"
+    for page in PAGES:
+        assert readme_commands(page), f"{page} has no bash blocks"
+    cmds = [c for page in PAGES for _, c in readme_commands(page)]
     for pattern, _, why in REDUCTIONS:
         assert any(re.search(pattern, c) for c in cmds), f"stale reduction {pattern!r} ({why})"
-    tournament = [c for c in cmds if c.startswith("bean-env tournament")]
-    assert tournament and all("--save-records" in c for c in tournament), "the replay line needs records"
+    for page in PAGES:
+        tournament = [c for _, c in readme_commands(page) if c.startswith("bean-env tournament")]
+        assert tournament and all("--save-records" in c for c in tournament), f"{page}: the replay line needs records"
 
 
-def test_readme_python_blocks_run_in_order(tmp_path):
-    code = "\n\n".join(block for _, block in readme_blocks("python"))
+@pytest.mark.parametrize("page", PAGES)
+def test_readme_python_blocks_run_in_order(tmp_path, page):
+    blocks = readme_blocks("python", page)
+    assert blocks, f"{page} has no python blocks"
+    code = "\n\n".join(block for _, block in blocks)
     proc = subprocess.run([sys.executable, "-c", code], cwd=fresh_copy(tmp_path), capture_output=True,
-                          text=True, timeout=300, env=dict(os.environ, PYTHONSAFEPATH="1"))
-    assert proc.returncode == 0, proc.stderr[-3000:]
+                          text=True, timeout=300, env=dict(os.environ, PYTHONSAFEPATH="1", MPLBACKEND="Agg"))
+    assert proc.returncode == 0, f"{page}:\n{proc.stderr[-3000:]}"
 
 
-def test_readme_agents_section_runs_in_order(tmp_path):
-    """The `bean-env` block (list, rules, play, tournament --save-records, replay) on a fresh copy."""
+@pytest.mark.parametrize("page", PAGES)
+def test_readme_agents_section_runs_in_order(tmp_path, page):
+    """The `bean-env` block (list, tournament --save-records, replay, ...) of the page on a fresh copy."""
     cwd = fresh_copy(tmp_path)
-    cmds = [c for s, c in readme_commands() if s.startswith("Agents")]
+    cmds = [c for s, c in readme_commands(page) if s.startswith("Agents")]
     assert any(c.startswith("bean-env replay") for c in cmds)
     run_in_order(cmds, cwd)
 
 
 @pytest.mark.slow
-def test_every_readme_command_runs_in_order(tmp_path):
-    assert run_in_order([c for _, c in readme_commands()], fresh_copy(tmp_path)) >= 8
+@pytest.mark.parametrize("page, at_least", [(README, 8), (GETTING_STARTED, 3)])
+def test_every_readme_command_runs_in_order(tmp_path, page, at_least):
+    assert run_in_order([c for _, c in readme_commands(page)], fresh_copy(tmp_path)) >= at_least
 
 
 def test_readme_names_only_files_that_exist_and_links_the_seat_and_interface_docs():

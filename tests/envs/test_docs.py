@@ -1,5 +1,5 @@
-"""docs/envs.md shows the real action and observation layouts (regenerate with
-``python -m bean_env.envs.reference <variant> key=value``)."""
+"""Each variant's page (docs/variants/<variant>.md) shows the real action and observation layouts (regenerate
+with ``python -m bean_env.envs.reference <variant> key=value``)."""
 from __future__ import annotations
 
 import pathlib
@@ -8,12 +8,12 @@ import pytest
 
 from bean_env.envs.reference import action_table, main, observation_table
 
-DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "envs.md"
+DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs" / "variants"
 
 
 @pytest.mark.parametrize("variant, config", [("bohnanza", {"num_players": 4}), ("bean_duel", {})])
 def test_doc_tables_match_the_code(variant, config):
-    text = DOC.read_text()
+    text = (DOCS / f"{variant}.md").read_text()
     assert action_table(variant, **config) in text
     assert observation_table(variant, **config) in text
 

@@ -86,10 +86,10 @@ def test_score_rewards_are_coins():
 
 
 def test_docs_tables_match_the_code():
-    """docs/envs.md shows the real hostile_takeover layouts (4 players)."""
+    """docs/variants/hostile_takeover.md shows the real hostile_takeover layouts (4 players)."""
     import pathlib
 
     from bean_env.envs.reference import action_table, observation_table
-    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text()
+    text = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "variants" / "hostile_takeover.md").read_text()
     assert action_table("hostile_takeover", num_players=4) in text
     assert observation_table("hostile_takeover", num_players=4) in text
