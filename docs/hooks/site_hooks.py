@@ -4,7 +4,8 @@
   and installs them as ``bean_env.agents`` and ``bean_env.training`` (``[tool.setuptools.package-dir]`` in
   pyproject.toml). mkdocstrings reads source files, not the installed package, so before the build the
   ``.py`` files are copied into ``build/api-source/bean_env`` in the installed layout, the tree the Python
-  handler of mkdocs.yml reads.
+  handler of mkdocs.yml reads (the tree
+  exists before the plugins are configured, and is refreshed for every rebuild).
 - The training guide. ``docs/training.md`` is listed in the navigation when it exists (after "Agents");
   without it the site builds without the entry, so strict mode has no missing page to fail on.
 """
@@ -37,7 +38,11 @@ def add_training_page(config) -> None:
     nav.insert(after, {"Training": TRAINING_PAGE})
 
 
+def on_startup(command, dirty):
+    copy_sources()   # before the plugins' on_config: mkdocstrings resolves its source paths there
+
+
 def on_config(config):
-    copy_sources()
+    copy_sources()   # again for every rebuild of `mkdocs serve`
     add_training_page(config)
     return config

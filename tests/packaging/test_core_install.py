@@ -26,6 +26,8 @@ EXTRA_MODULES = {
     "sb3-contrib": ["sb3_contrib"], "tensorboard": ["tensorboard"], "threadpoolctl": ["threadpoolctl"],
     "ray": ["ray"], "rlcard": ["rlcard"], "open-spiel": ["pyspiel", "open_spiel"], "pillow": ["PIL"],
     "textarena": ["textarena"], "numba": ["numba", "llvmlite"],
+    "mkdocs": ["mkdocs"], "mkdocs-material": ["material"], "mkdocstrings": ["mkdocstrings"],
+    "mkdocstrings-python": ["mkdocstrings_handlers"],
 }
 
 HIDE = """
