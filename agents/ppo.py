@@ -9,6 +9,12 @@ A *policy file* is a pair ``NAME.pt`` + ``NAME.json``:
   observation layout hash (``layout_hash``), the hidden layer widths and activation, and how (and with
   which code and library versions) the policy was trained.
 
+Format ``bean_env.ppo_policy/2`` is the flat head (the last layer has one row per action). Format ``/3``
+adds a ``head`` field: the structured offer head (``agents/offer_head.py``; ``head.kind`` is
+``"offer_parts"``), where the last layer has a row for every action but the offers and the tensors
+``offer.query.weight``/``.bias`` and ``offer.parts.weight``/``.bias`` score the offers from their parts
+(stored float32, or float16 in a float16 file). Both formats are read.
+
 Loading validates everything (keys and types of the metadata, every tensor's shape against the layer
 sizes, finite values) and raises ``PolicyFileError`` (a ``ValueError``) naming the problem; a policy whose
 layout hash differs from the env's observation is refused even when the sizes agree. ``checkpoint`` may
@@ -43,7 +49,8 @@ from bean_env.engine.views import PlayerView, SeatHistory
 
 from .base import Agent
 
-FORMAT = "bean_env.ppo_policy/2"
+FORMAT = "bean_env.ppo_policy/2"       # flat head
+FORMAT_HEAD = "bean_env.ppo_policy/3"  # structured offer head (metadata field ``head``)
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 ACTIVATIONS = ("tanh", "relu")
 MASKED_LOGIT = -1e8
@@ -116,11 +123,11 @@ def _read_meta(meta_path: Path) -> dict:
         raise PolicyFileError(f"{meta_path}: metadata is not JSON ({exc})") from None
     if not isinstance(meta, dict):
         raise PolicyFileError(f"{meta_path}: metadata must be a JSON object, not {type(meta).__name__}")
-    if meta.get("format") != FORMAT:
+    if meta.get("format") not in (FORMAT, FORMAT_HEAD):
         old = " (written before layout hashes: retrain or re-export it)" if meta.get("format") == \
             "bean_env.ppo_policy/1" else ""
         raise PolicyFileError(f"{meta_path}: not a bean_env policy of this version (format "
-                              f"{meta.get('format')!r}, expected {FORMAT!r}){old}")
+                              f"{meta.get('format')!r}, expected {FORMAT!r} or {FORMAT_HEAD!r}){old}")
 
     def need(key, kind, what):
         value = meta.get(key)
@@ -146,11 +153,35 @@ def _read_meta(meta_path: Path) -> dict:
                                            for h in hidden):
         raise PolicyFileError(f"{meta_path}: metadata field 'hidden' must list at most {MAX_LAYERS} widths "
                               f"in 1..{MAX_WIDTH}, got {hidden!r}")
+    _check_head_meta(meta_path, meta)
     return meta
 
 
-def _read_layers(weights_path: Path, meta: dict) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The linear layers of a weights file, each shape checked against the metadata's sizes."""
+def _check_head_meta(meta_path: Path, meta: dict) -> None:
+    """The ``head`` field: absent in a flat-head file (format /2), a structured head in format /3."""
+    from .offer_head import KIND
+
+    head = meta.get("head")
+    if meta["format"] == FORMAT:
+        if head is not None:
+            raise PolicyFileError(f"{meta_path}: metadata field 'head' needs format {FORMAT_HEAD!r}")
+        return
+    if not isinstance(head, dict) or head.get("kind") != KIND:
+        raise PolicyFileError(f"{meta_path}: metadata field 'head' must be an object with kind {KIND!r}, "
+                              f"got {head!r}")
+    for key in ("start", "stop", "parts", "dim"):
+        v = head.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_WIDTH * 4:
+            raise PolicyFileError(f"{meta_path}: metadata field 'head.{key}' must be a non-negative integer, "
+                                  f"got {v!r}")
+    if not (head["start"] < head["stop"] <= meta["num_actions"] and head["parts"] > 0 and head["dim"] > 0):
+        raise PolicyFileError(f"{meta_path}: metadata field 'head' does not fit {meta['num_actions']} actions: "
+                              f"{head!r}")
+
+
+def _read_layers(weights_path: Path, meta: dict) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict]:
+    """The linear layers of a weights file and its head tensors by name (none for a flat head), each shape
+    checked against the metadata's sizes."""
     torch = _torch()
     try:
         tensors = torch.load(weights_path, map_location="cpu", weights_only=True)
@@ -159,11 +190,15 @@ def _read_layers(weights_path: Path, meta: dict) -> list[tuple[np.ndarray, np.nd
                               f"weights_only=True, so no code runs): {str(exc).splitlines()[0][:300]}") from None
     if not isinstance(tensors, dict):
         raise PolicyFileError(f"{weights_path}: expected a dict of tensors, got {type(tensors).__name__}")
-    sizes = [meta["obs_size"], *meta["hidden"], meta["num_actions"]]
+    head = meta.get("head")
+    offers = head["stop"] - head["start"] if head else 0
+    sizes = [meta["obs_size"], *meta["hidden"], meta["num_actions"] - offers]
     count = len(sizes) - 1
     quantized = meta.get("dtype") == "int8"
     parts = ("weight", "bias", "weight_scale") if quantized else ("weight", "bias")
     expected = {f"layer{i}.{k}" for i in range(count) for k in parts}
+    head_shapes = _head_shapes(meta)
+    expected |= set(head_shapes)
     missing, extra = sorted(expected - set(tensors)), sorted(set(map(str, tensors)) - expected)
     if missing or extra:
         raise PolicyFileError(f"{weights_path}: tensors do not match {count} layers of sizes {sizes} "
@@ -191,7 +226,27 @@ def _read_layers(weights_path: Path, meta: dict) -> list[tuple[np.ndarray, np.nd
             pair[part] = a
         weight = pair["weight"] * pair["weight_scale"][:, None] if quantized else pair["weight"]
         layers.append((weight, pair["bias"]))
-    return layers
+    head_tensors = {}
+    for key, shape in head_shapes.items():
+        t = tensors[key]
+        if not isinstance(t, torch.Tensor) or not t.is_floating_point() or tuple(t.shape) != shape:
+            raise PolicyFileError(f"{weights_path}: {key} must be a float tensor of shape {shape}, got "
+                                  f"{getattr(t, 'dtype', type(t).__name__)} {tuple(getattr(t, 'shape', ()))}")
+        a = _array(t)
+        if not np.isfinite(a).all():
+            raise PolicyFileError(f"{weights_path}: {key} holds NaN or infinite values")
+        head_tensors[key] = a
+    return layers, head_tensors
+
+
+def _head_shapes(meta: dict) -> dict[str, tuple[int, ...]]:
+    """The head tensors a policy file holds (none for a flat head) and their shapes."""
+    from .offer_head import head_shapes
+
+    head = meta.get("head")
+    if not head:
+        return {}
+    return head_shapes(head, meta["hidden"][-1] if meta["hidden"] else meta["obs_size"])
 
 
 def _shipped_metas() -> list[tuple[Path, dict]]:
@@ -262,12 +317,13 @@ def quantize_rows(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict,
-                dtype: str = "float32") -> Path:
+                dtype: str = "float32", head=None) -> Path:
     """Write a policy file pair from ``layers`` (``(weight[out, in], bias[out])`` per linear layer, input
     first) and ``meta`` (must hold ``variant``, ``config``, ``activation``; ``layout_hash`` is computed from
     the variant config's observation encoder unless given). ``dtype="float16"`` halves the file,
-    ``"int8"`` quarters its weights (``quantize_rows``); all are read back as float32. Returns the
-    weights path."""
+    ``"int8"`` quarters its weights (``quantize_rows``); all are read back as float32. ``head``: a
+    structured offer head (``offer_head.OfferHead``; the last layer then covers the other actions), written
+    as format /3. Returns the weights path."""
     torch = _torch()
     if dtype not in DTYPES:
         raise ValueError(f"bad dtype {dtype!r}; allowed: {', '.join(map(repr, DTYPES))}")
@@ -289,15 +345,48 @@ def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]
             if not all(torch.isfinite(tensors[f"layer{i}.{part}"]).all() for part in ("weight", "bias")):
                 raise PolicyFileError(f"layer {i} overflows {dtype}; not saving {weights_path}")
     full = dict(meta)
+    full.pop("head", None)
+    offers = 0
+    if head is not None:
+        offers = head.where.count
+        full["head"] = head.meta()
+        for key, a in head.tensors().items():
+            a = np.asarray(a, dtype=np.float16 if dtype == "float16" else np.float32)
+            if not np.isfinite(a).all():
+                raise PolicyFileError(f"{key} holds NaN or infinite values (or overflows {dtype}); not saving "
+                                      f"{weights_path}")
+            tensors[key] = torch.as_tensor(a).clone()
     if "layout_hash" not in full:
         full["layout_hash"] = layout_hash(encoder_of(full["variant"], full["config"]))
-    full.update(format=FORMAT, obs_size=int(layers[0][0].shape[1]), num_actions=int(layers[-1][0].shape[0]),
-                hidden=[int(w.shape[0]) for w, _ in layers[:-1]], dtype=dtype)
+    full.update(format=FORMAT_HEAD if head is not None else FORMAT, obs_size=int(layers[0][0].shape[1]),
+                num_actions=int(layers[-1][0].shape[0]) + offers, hidden=[int(w.shape[0]) for w, _ in layers[:-1]],
+                dtype=dtype)
     if full.get("activation") not in ACTIVATIONS:
         raise ValueError(f"bad activation {full.get('activation')!r}; allowed: {', '.join(ACTIVATIONS)}")
     torch.save(tensors, weights_path)
     meta_path.write_text(json.dumps(full, indent=2, sort_keys=True) + "\n")
     return weights_path
+
+
+def _load_head(meta_path: Path, meta: dict, tensors: dict):
+    """The structured head of a loaded policy (None for a flat one), checked against its variant config's
+    catalogue (the offers' place and part vectors come from the catalogue)."""
+    if not meta.get("head"):
+        return None
+    from .offer_head import OfferHead, offer_parts
+
+    head = meta["head"]
+    try:
+        where = offer_parts(catalogue_for(meta["variant"], meta["config"]))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise PolicyFileError(f"{meta_path}: variant config {meta['variant']!r} {meta['config']} is not valid "
+                              f"({exc})") from None
+    if where is None or (where.start, where.stop, where.size) != (head["start"], head["stop"], head["parts"]):
+        found = None if where is None else {"start": where.start, "stop": where.stop, "parts": where.size}
+        raise PolicyFileError(f"{meta_path}: metadata field 'head' {head!r} does not match the offers of "
+                              f"{meta['variant']!r} under its config ({found or 'no offers'})")
+    return OfferHead(tensors["offer.query.weight"], tensors["offer.query.bias"], tensors["offer.parts.weight"],
+                     tensors["offer.parts.bias"], where)
 
 
 class PolicyNet:
@@ -307,14 +396,16 @@ class PolicyNet:
     as the torch layers and far cheaper per call (torch's per-call overhead and thread pool dominate a
     batch of one; measured ~55 us numpy against up to 24 ms torch on a busy 2-core machine)."""
 
-    def __init__(self, layers: list[tuple], activation: str, meta: dict | None = None):
+    def __init__(self, layers: list[tuple], activation: str, meta: dict | None = None, head=None):
         if activation not in ACTIVATIONS:
             raise ValueError(f"bad activation {activation!r}; allowed: {', '.join(ACTIVATIONS)}")
         self.meta = dict(meta or {})
         self.activation = activation
         self.layers = [(_array(w), _array(b)) for w, b in layers]
+        #: the structured offer head (``offer_head.OfferHead``), or None: a flat head (``layers[-1]``: every action)
+        self.head = head
         self.obs_size = int(self.layers[0][0].shape[1])
-        self.num_actions = int(self.layers[-1][0].shape[0])
+        self.num_actions = int(self.layers[-1][0].shape[0]) + (head.where.count if head is not None else 0)
 
     @classmethod
     def load(cls, path: str | Path) -> "PolicyNet":
@@ -325,17 +416,25 @@ class PolicyNet:
             if not p.exists():
                 raise FileNotFoundError(f"policy file {p} not found (a policy is NAME.pt + NAME.json)")
         meta = _read_meta(meta_path)
-        return cls(_read_layers(weights_path, meta), meta["activation"], meta)
+        layers, tensors = _read_layers(weights_path, meta)
+        return cls(layers, meta["activation"], meta, _load_head(meta_path, meta, tensors))
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Unmasked logits for one observation ``[obs_size]`` or a batch ``[n, obs_size]``."""
         x = np.asarray(obs, dtype=np.float32)
         last = len(self.layers) - 1
+        h = x
         for i, (w, b) in enumerate(self.layers):
+            if i == last:
+                h = x
             x = x @ w.T + b
             if i < last:
                 x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
-        return x
+        if self.head is None:
+            return x
+        from .offer_head import assemble
+
+        return assemble(x, self.head.logits(h), self.head.where)
 
     def masked_logits(self, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Logits with illegal actions set to -1e8 (numpy, float64)."""
