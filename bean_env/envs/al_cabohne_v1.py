@@ -1,7 +1,7 @@
 """PettingZoo AEC env of `al_cabohne` (MAF-*), 2 players against the bean mafia.
 
 ``env(reward_mode="win", auto_forced=True, ...)``; the mafia is not an agent. Options, spaces and the
-observation layout: ``bean_env.envs.aec`` and ``docs/envs.md`` ("Mafia variants"); the observation
+observation layout: ``bean_env.envs.aec`` and ``docs/variants/al_cabohne.md``; the observation
 blocks of both mafia variants are in ``bean_env.envs.obs.mafia``.
 
 Rewards: ``"win"``: +1/k to each of k seats that beat the mafia and rank best (MAF-13), -1 to every
