@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Optional
 
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
+from bean_env.engine.trade_stats import TRADING_VARIANTS
 
 from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, stop_reason, stop_signals,
                    unchecked_distributions)
@@ -84,8 +85,10 @@ class Args:
     """timesteps between evaluations against random and heuristic (0 = only at the end)"""
     eval_games: int = 100
     """games per evaluation and opponent"""
-    eval_opponents: str = "random,heuristic"
-    """baseline agents to evaluate against (ignored in bean_solitaire: the mafia is the opponent)"""
+    eval_opponents: str = "auto"
+    """baseline agents to evaluate against, comma-separated specs; auto: random and heuristic, and in
+    bohnanza also heuristic:trading=fair, the opponent that gives nothing away (ignored in bean_solitaire:
+    the mafia is the opponent)"""
     checkpoint_every: int = 50_000
     """timesteps between resumable checkpoints"""
     out_dir: str = "runs"
@@ -180,6 +183,8 @@ def eval_opponents(args: Args, config: dict) -> list[str]:
     """The baselines a run evaluates against (the mafia alone in one-seat variants)."""
     if config["num_players"] == 1:
         return ["mafia"]
+    if args.eval_opponents == "auto":
+        return ["random", "heuristic"] + (["heuristic:trading=fair"] if args.variant in TRADING_VARIANTS else [])
     return [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
 
 

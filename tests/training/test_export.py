@@ -90,3 +90,14 @@ def test_opponent_mix_takes_agent_specs_with_options():
     assert parse_mix("heuristic:trading=fair") == {"heuristic:trading=fair": 1.0}
     with pytest.raises(ValueError, match="trading"):
         parse_mix("heuristic:trading=kind:1")
+
+
+def test_evaluations_include_the_fair_heuristic_where_players_trade():
+    """TRADE-4: a bohnanza run is measured against the heuristic that gives nothing away too, by default."""
+    from bean_env.training.selfplay import Args, eval_opponents
+
+    assert eval_opponents(Args(variant="bohnanza"), {"num_players": 4}) == [
+        "random", "heuristic", "heuristic:trading=fair"]
+    assert eval_opponents(Args(variant="bean_duel"), {"num_players": 2}) == ["random", "heuristic"]
+    assert eval_opponents(Args(variant="bohnanza", eval_opponents="mcts"), {"num_players": 4}) == ["mcts"]
+    assert eval_opponents(Args(variant="bean_solitaire"), {"num_players": 1}) == ["mafia"]
