@@ -1,0 +1,246 @@
+"""``bean-env train batched``: per-seat experience, the structured offer head, policy files, stops, variants."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import defaultdict
+
+import numpy as np
+import pytest
+import torch
+
+from bean_env.agents import make_agent
+from bean_env.agents.offer_head import offer_parts
+from bean_env.agents.ppo import PolicyFileError, PolicyNet
+from bean_env.engine.catalogue import catalogue_for
+from bean_env.engine.config import validate
+from bean_env.training import batched_ppo
+from bean_env.training.evaluate import play_game
+from bean_env.training.batched_ppo import Args, Learner, check_args, train
+from bean_env.training.league import League, split_mix
+from bean_env.training.opponents import parse_mix
+from bean_env.training.policy_model import ActorCritic
+from bean_env.training.seat_rollout import SeatRollout
+from bean_env.vector import ArrayVectorEnv, array_variants
+
+pytest.importorskip("numba")
+
+LEARNING = {"trade_preset": "learning"}
+
+
+def random_act(seed: int):
+    """A learner that picks uniformly among the legal actions (log-probabilities and values 0)."""
+    rng = np.random.default_rng(seed)
+
+    def act(obs, masks):
+        scores = np.where(masks, rng.random(masks.shape), -1.0)
+        n = len(masks)
+        return scores.argmax(1), np.zeros(n, np.float32), np.zeros(n, np.float32)
+    return act
+
+
+def seat_sums(variant: str, mix: str, games: int, **config):
+    """Play until ``games`` games ended, dropping resolved records between rollouts (as the trainer does);
+    returns (reward sum per (game, seat) of the learner's records, the finished games, chains seen)."""
+    share, opponents = split_mix(mix)
+    vec = ArrayVectorEnv(variant, 3, reward_mode="dense", **config)
+    league = League(opponents, variant, vec.config, vec.obs_size, vec.num_actions, seed=3)
+    rollout = SeatRollout(vec, league, share, seed=4, capacity=300)
+    rollout.reset()
+    sums: dict = defaultdict(float)
+    finished: list = []
+    act = random_act(5)
+    while len(finished) < games:
+        rollout.collect(act, 100)
+        rec = rollout.records
+        rows = rec.resolved()
+        for i in rows.tolist():
+            sums[(int(rec.game[i]), int(rec.seat[i]))] += float(rec.rewards[i])
+            j = int(rec.nxt[i])
+            if j >= 0:  # a chain stays with its seat, slot and game
+                assert (rec.seat[j], rec.slot[j], rec.game[j]) == (rec.seat[i], rec.slot[i], rec.game[i])
+            else:
+                assert rec.done[i]
+        rollout.drop(rows)
+        finished += rollout.finished
+        rollout.finished = []
+    return sums, finished
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_each_seat_gets_its_own_rewards(players):
+    """Under dense rewards a seat's rewards over a game add up to its final score: only when every record
+    is the right seat's (scores differ between seats, so mixed seats would not add up)."""
+    edition = "english" if players > 5 else "german"
+    sums, finished = seat_sums("bohnanza", "learner:0.6,random:0.4", 2, num_players=players, edition=edition,
+                               **LEARNING)
+    checked = 0
+    for g in finished:
+        assert g["learner"] and set(g["opponents"]) == set(range(players)) - set(g["learner"])
+        for seat in g["learner"]:
+            assert sums[(g["game"], seat)] == pytest.approx(g["scores"][seat], abs=1e-4)
+            checked += 1
+        for seat in g["opponents"]:  # opponents' decisions are never the learner's
+            assert (g["game"], seat) not in sums
+    assert checked >= 2 and len({s for g in finished for s in g["scores"]}) > 1
+
+
+def test_rewards_paid_before_a_seats_first_decision_reach_it():
+    """hostile_takeover pays every seat its starting points with the game's first step: those reach each
+    seat's first decision (the carry), so the sums still equal the final scores."""
+    from bean_env.envs.hostile_takeover_v1 import raw_env
+
+    sums, finished = seat_sums("hostile_takeover", "learner:1", 2, num_players=3)
+    for g in finished:
+        assert g["learner"] == [0, 1, 2]
+        for seat in range(3):  # engine scores count in 1/score_scale coins
+            assert sums[(g["game"], seat)] == pytest.approx(g["scores"][seat] / raw_env.score_scale, abs=1e-4)
+
+
+def test_structured_head_gives_exactly_the_masks_support():
+    config = validate("bohnanza", dict(num_players=4, **LEARNING))
+    where = offer_parts(catalogue_for("bohnanza", config))
+    assert (where.start, where.stop) == (174, 8270)
+    torch.manual_seed(0)
+    model = ActorCritic(609, 8270, [32], where, offer_dim=8)
+    with torch.no_grad():
+        for p in model.parameters():
+            p.normal_(0, 1.0)  # large logits: a legal action must still keep a positive probability
+    rng = np.random.default_rng(0)
+    masks = rng.random((6, 8270)) < 0.02
+    masks[0] = False
+    masks[0, 200:210] = True            # offers only
+    masks[1] = False
+    masks[1, [3, 8269]] = True          # a flat action and the last offer
+    masks[2] = False
+    masks[2, 100] = True                # one legal action
+    obs = torch.from_numpy(rng.random((6, 609)).astype(np.float32))
+    with torch.no_grad():
+        p = torch.softmax(model.masked_logits(obs, torch.from_numpy(masks)).double(), 1).numpy()
+    assert ((p > 0) == masks).all()
+    net = model.policy_net({"variant": "bohnanza", "config": config})
+    z = net.masked_logits(obs.numpy(), masks)
+    q = np.exp(z - z.max(1, keepdims=True))
+    assert ((q > 0) == masks).all()
+    # the sparse path of the update: the same log-probabilities as a softmax over the mask
+    args = Args(variant="bohnanza", hidden="32", offer_dim=8)
+    learner = Learner(model, args)
+
+    class Rec:  # the legal segments of six records
+        counts = masks.sum(1)
+        legal_count, legal_start = counts, np.cumsum(counts) - counts
+        legal = np.flatnonzero(masks.reshape(-1)) % 8270
+        action_pos = np.zeros(6, np.int64)
+    with torch.no_grad():
+        logp, entropy = learner._log_probs(obs, Rec, np.arange(6))
+        dense = torch.log_softmax(model.masked_logits(obs, torch.from_numpy(masks)), 1)
+    first = torch.from_numpy(masks.argmax(1))
+    assert torch.allclose(logp, dense.gather(1, first[:, None]).squeeze(1), atol=1e-4)
+    assert entropy[2].abs() < 1e-6
+
+
+def small_args(tmp_path, **kw) -> Args:
+    base = dict(total_timesteps=300, num_envs=4, rollout_steps=128, minibatch_size=64, update_epochs=1,
+                hidden="32", offer_dim=8, eval_games=1, eval_opponents="random", snapshot_every=128,
+                out_dir=str(tmp_path), run_name="run", progress=False, backend="arrays")
+    base.update(kw)
+    return Args(**base)
+
+
+def test_structured_policy_round_trips_and_plays_the_same(tmp_path):
+    run = train(small_args(tmp_path, variant="bohnanza", num_players=3, rules=json.dumps(LEARNING),
+                           opponent_mix="learner:0.7,self:0.3"))
+    meta = json.loads((run / "policy.json").read_text())
+    assert meta["format"] == "bean_env.ppo_policy/3" and meta["head"]["kind"] == "offer_parts"
+    config = validate("bohnanza", dict(num_players=3, **LEARNING))
+    catalogue = catalogue_for("bohnanza", config)
+    assert meta["num_actions"] == catalogue.size and meta["head"]["stop"] - meta["head"]["start"] == 3 * 2024
+    net = PolicyNet.load(run)
+    state = torch.load(run / "checkpoints" / "latest.pt", weights_only=True)
+    model = ActorCritic(net.obs_size, net.num_actions, [32], offer_parts(catalogue_for("bohnanza", config)), 8)
+    model.load_state_dict(state["model"])
+    vec = ArrayVectorEnv("bohnanza", 8, num_players=3, **LEARNING)
+    obs, masks, _ = vec.reset(seed=1)
+    for _ in range(40):  # into trade phases, where offers are legal
+        obs, masks, *_ = vec.step(random_act(1)(obs, masks)[0])
+    with torch.no_grad():
+        torch_z = model.masked_logits(torch.from_numpy(obs), torch.from_numpy(masks)).numpy()
+    np_z = net.masked_logits(obs, masks)
+    assert np.allclose(torch_z, np_z, atol=1e-4)
+    assert (torch_z.argmax(1) == np_z.argmax(1)).all()
+    # the numpy agent plays it from the run directory
+    agents = [make_agent("ppo", checkpoint=run, seed=0), make_agent("random", seed=1), make_agent("random", seed=2)]
+    game = play_game("bohnanza", config, 2, agents)
+    assert game.is_over
+
+
+def test_structured_policy_file_is_checked(tmp_path):
+    run = train(small_args(tmp_path, variant="bohnanza", num_players=3, rules=json.dumps(LEARNING),
+                           total_timesteps=100, opponent_mix="learner:1"))
+    meta = json.loads((run / "policy.json").read_text())
+    meta["head"]["start"] -= 1  # same sizes, but not where the catalogue has its offers
+    meta["head"]["stop"] -= 1
+    (run / "policy.json").write_text(json.dumps(meta))
+    with pytest.raises(PolicyFileError, match="does not match the offers"):
+        PolicyNet.load(run)
+    meta["head"]["start"] += 1
+    meta["head"]["stop"] += 1
+    (run / "policy.json").write_text(json.dumps(meta))
+    PolicyNet.load(run)
+    meta["format"] = "bean_env.ppo_policy/2"  # a flat-head format with a head
+    (run / "policy.json").write_text(json.dumps(meta))
+    with pytest.raises(PolicyFileError, match="head"):
+        PolicyNet.load(run)
+
+
+def test_time_limit_exports_the_latest_policy(tmp_path):
+    run = train(small_args(tmp_path, variant="bean_duel", total_timesteps=10 ** 9, time_limit=0.05))
+    state = json.loads((run / "state.json").read_text())
+    assert state["stopped"].startswith("time limit") and state["timesteps"] > 0
+    meta = json.loads((run / "policy.json").read_text())
+    assert meta["training"]["timesteps"] == state["timesteps"] and meta["training"]["final_eval"] is not None
+    assert (run / "eval.csv").read_text().count("\n") == 2
+
+
+def test_interrupt_exports_the_latest_policy(tmp_path, monkeypatch):
+    calls = []
+    update = Learner.update
+
+    def interrupted(self, rollout, rows):
+        calls.append(len(rows))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return update(self, rollout, rows)
+
+    monkeypatch.setattr(Learner, "update", interrupted)
+    run = train(small_args(tmp_path, variant="bean_duel", total_timesteps=10 ** 9))
+    meta = json.loads((run / "policy.json").read_text())
+    assert meta["training"]["stopped"] == "interrupted (Ctrl-C)"
+    assert meta["training"]["timesteps"] == calls[0]  # the one update that finished
+    assert (run / "checkpoints" / "latest.pt").exists()
+    make_agent("ppo", checkpoint=run)  # loads
+
+
+@pytest.mark.parametrize("variant", array_variants())
+def test_tiny_run_on_every_kernel_variant(tmp_path, variant):
+    run = train(small_args(tmp_path, variant=variant, total_timesteps=150))
+    progress = (run / "progress.csv").read_text().splitlines()
+    assert len(progress) >= 2 and int(progress[1].split(",")[0]) >= 128
+    assert PolicyNet.load(run).meta["variant"] == variant
+    assert (run / "eval.csv").exists() and "trades" in (run / "eval.csv").read_text().splitlines()[0]
+
+
+def test_bad_options_raise_clear_errors(tmp_path):
+    config = validate("bean_duel", {})
+    with pytest.raises(ValueError, match="--head"):
+        check_args(dataclasses.replace(Args(), head="wide"), config)
+    with pytest.raises(ValueError, match="no whole offers"):
+        check_args(dataclasses.replace(Args(), head="offers"), config)
+    with pytest.raises(ValueError, match="--backend engine"):
+        check_args(dataclasses.replace(Args(), opponent_mix="learner:1,heuristic:1"), config)
+    with pytest.raises(ValueError, match="learner"):
+        split_mix("self:1,random:1")
+    with pytest.raises(ValueError, match="--device"):
+        check_args(dataclasses.replace(Args(), device="tpu"), config)
+    assert split_mix("learner:1,self:1,random:2") == (0.25, parse_mix("self:1,random:2"))
+    assert batched_ppo.parse_args(["--variant", "bohnanza", "--head", "flat"]).head == "flat"
