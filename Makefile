@@ -54,7 +54,7 @@ $(VENV)/.docs: pyproject.toml | $(PY)
 	touch $@
 
 docs: $(VENV)/.docs
-	$(PY) -m mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
 
 # The optional compiled build (mypyc, see setup.py) in its own virtualenv, never in place in the tree.
 # test-compiled runs the engine and env tests (golden traces included) against it: `python -P` keeps
