@@ -51,8 +51,6 @@ def build(src: Path, site: Path) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     pytest.importorskip("mkdocs", reason="needs the docs extra (pip install -e '.[docs]'; make test installs it)")
-    pytest.importorskip("material", reason="needs the docs extra")
-    pytest.importorskip("mkdocstrings", reason="needs the docs extra")
     src = fresh_copy(tmp_path_factory.mktemp("checkout"))
     site = tmp_path_factory.mktemp("site")
     done = build(src, site)
