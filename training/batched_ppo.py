@@ -41,7 +41,7 @@ from bean_env.vector import make_vector_env
 from .league import League, league_engine_kinds, split_mix
 from .policy_model import HEADS, ActorCritic, parameter_counts
 from .runs import EvalLog, Run, limit_threads, named_options, resumed, stop_reason, stop_signals
-from .seat_rollout import SeatRollout, advantages, segments
+from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, segments
 from .selfplay import add_arguments, describe, eval_opponents, evaluate_policy, rule_config
 
 ALGORITHM = "batched self-play PPO (bean_env.training.batched_ppo)"
@@ -178,20 +178,20 @@ class Learner:
         self.model, self.args = model, args
         self.device = torch.device(args.device)
         self.optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
-        self.generator = torch.Generator(device=self.device).manual_seed(args.seed)
+        self.rng = np.random.default_rng(args.seed)
 
     @torch.no_grad()
-    def act(self, obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        o = torch.from_numpy(obs).to(self.device)
-        m = torch.from_numpy(masks).to(self.device)
-        logp = torch.log_softmax(self.model.masked_logits(o, m), dim=1)
-        # inverse-CDF sampling (torch.multinomial costs ~10x more on 8,270 actions); u in (0, 1] never lands on
-        # an action of probability 0
-        cdf = logp.exp().cumsum(1)
-        u = 1.0 - torch.rand((len(o), 1), generator=self.generator, device=self.device)
-        actions = torch.searchsorted(cdf, u * cdf[:, -1:]).squeeze(1).clamp_(max=cdf.shape[1] - 1)
-        chosen = logp.gather(1, actions[:, None]).squeeze(1)
-        return actions.cpu().numpy(), chosen.cpu().numpy(), self.model.value(o).cpu().numpy()
+    def act(self, obs: np.ndarray, masks: np.ndarray, pairs: tuple | None = None
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Sampled actions, their log-probabilities and the values of a batch (``pairs``: the masks'
+        ``legal_pairs``, if known); the softmax is taken over the legal actions only (over 8,270 mostly
+        masked actions it costs more than the network)."""
+        rows, cols, first, counts = pairs if pairs is not None else legal_pairs(masks)
+        dev = self.device
+        o = torch.from_numpy(obs).to(dev)
+        z = self.model.pair_logits(o, torch.from_numpy(rows).to(dev), torch.from_numpy(cols).to(dev))
+        pos, logp = sample_pairs(z.cpu().numpy(), first, counts, self.rng)
+        return cols[pos], logp.astype(np.float32), self.model.value(o).cpu().numpy()
 
     def update(self, rollout: SeatRollout, rows: np.ndarray) -> dict[str, float]:
         """Clipped PPO on the records ``rows`` (their advantages over each seat's chain). The policy's
@@ -207,7 +207,7 @@ class Learner:
         stats = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0, "clip_fraction": 0.0}
         steps = 0
         for _ in range(a.update_epochs):
-            order = torch.randperm(n, generator=self.generator).numpy()
+            order = self.rng.permutation(n)
             for start in range(0, n, a.minibatch_size):
                 mb = order[start:start + a.minibatch_size]
                 logp, entropy = self._log_probs(obs[mb], rec, rows[mb])

@@ -45,9 +45,19 @@ class OfferHeadModule(nn.Module):
         self.parts_bias = nn.Parameter(torch.zeros(dim))
         self.register_buffer("features", torch.from_numpy(where.features.copy()))
 
+        self._cached: tuple | None = None  # (parameter versions, table) while no gradient is taken
+
+    def table(self) -> torch.Tensor:
+        """Every offer's embedding ``[offers, dim]`` (kept between no-grad calls until a parameter changes)."""
+        if torch.is_grad_enabled():
+            return torch.tanh(self.features @ self.parts + self.parts_bias)
+        key = (self.parts._version, self.parts_bias._version, self.parts.data_ptr())
+        if self._cached is None or self._cached[0] != key:
+            self._cached = (key, torch.tanh(self.features @ self.parts + self.parts_bias))
+        return self._cached[1]
+
     def forward(self, h: torch.Tensor) -> torch.Tensor:
-        table = torch.tanh(self.features @ self.parts + self.parts_bias)
-        return self.query(h) @ table.T
+        return self.query(h) @ self.table().T
 
 
 class ActorCritic(nn.Module):
@@ -64,7 +74,7 @@ class ActorCritic(nn.Module):
         self.flat = _linear(width, num_actions - (where.count if where else 0), 0.01)
         self.offers = OfferHeadModule(width, where, offer_dim) if where is not None else None
         self.critic = nn.Sequential(_mlp([obs_size, *hidden]), _linear(width, 1, 1.0))
-        # action index -> its column in [flat rows, offers] (``pair_logits``)
+        # action index -> its place in [flat rows, offers] (``pair_logits``)
         order = torch.arange(num_actions)
         if where is not None:
             n_flat = num_actions - where.count
@@ -89,10 +99,15 @@ class ActorCritic(nn.Module):
         """The logits of the (row, action) pairs ``rows``, ``cols`` only (the legal actions of a batch):
         the same values as ``logits(obs)[rows, cols]``, with the elementwise work of the loss on the pairs."""
         h = self.torso(obs)
-        z = self.flat(h)
-        if self.offers is not None:
-            z = torch.cat([z, self.offers(h)], dim=1)
-        return z.reshape(-1)[rows * self.num_actions + self.order[cols]]
+        flat = self.flat(h).reshape(-1)
+        if self.offers is None:
+            return flat[rows * self.num_actions + cols]
+        where, n_flat = self.where, self.num_actions - self.where.count
+        place = self.order[cols]
+        offer = place >= n_flat
+        z_flat = flat[rows * n_flat + torch.where(offer, 0, place)]
+        z_offer = self.offers(h).reshape(-1)[rows * where.count + torch.where(offer, place - n_flat, 0)]
+        return torch.where(offer, z_offer, z_flat)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
         return self.critic(obs).squeeze(-1)

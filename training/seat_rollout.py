@@ -25,8 +25,31 @@ from bean_env.agents.ppo import MASKED_LOGIT
 from .league import League, learner_seats
 from .opponents import BaselinePlayer, RandomPlayer, SnapshotPlayer
 
-# the learner's batched decision: (observations, masks) -> (actions, log-probabilities, values)
-Act = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]
+# the learner's batched decision: (observations, masks, their ``legal_pairs``) -> (actions, log-probabilities,
+# values)
+Act = Callable[[np.ndarray, np.ndarray, tuple], tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+def legal_pairs(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The legal (row, action) pairs of a batch of masks, row by row: (rows, actions, each row's first pair,
+    each row's pair count)."""
+    rows, cols = np.nonzero(masks)
+    counts = np.bincount(rows, minlength=len(masks))
+    return rows, cols, np.cumsum(counts) - counts, counts
+
+
+def sample_pairs(z: np.ndarray, starts: np.ndarray, counts: np.ndarray,
+                 rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """One pair per row drawn from the softmax of the logits ``z`` of its legal pairs (every row has one):
+    (the chosen pairs' indices, their log-probabilities)."""
+    z = np.asarray(z, np.float64)
+    top = np.maximum.reduceat(z, starts)
+    e = np.exp(z - np.repeat(top, counts))
+    total = np.add.reduceat(e, starts)
+    cdf = np.concatenate([[0.0], np.cumsum(e)])
+    target = cdf[starts] + (1.0 - rng.random(len(starts))) * total  # u in (0, 1]: never a pair of probability 0
+    pos = np.clip(np.searchsorted(cdf, target, side="left") - 1, starts, starts + counts - 1)
+    return pos, z[pos] - top - np.log(total)
 
 
 def segments(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -62,10 +85,10 @@ class Records:
         self._columns = ("obs", "legal_start", "legal_count", "action_pos", "actions", "logp", "values", "rewards",
                          "done", "nxt", "slot", "seat", "game")
 
-    def add_legal(self, k: np.ndarray, masks: np.ndarray, actions: np.ndarray) -> None:
-        """Store the legal actions of records ``k`` from their ``masks`` rows and the chosen ``actions``."""
-        rows, cols = np.nonzero(masks)
-        counts = np.bincount(rows, minlength=len(k))
+    def add_legal(self, k: np.ndarray, pairs: tuple, actions: np.ndarray) -> None:
+        """Store the legal actions of records ``k`` (``pairs``: ``legal_pairs`` of their masks) and the chosen
+        ``actions``."""
+        rows, cols, first, counts = pairs
         need = self.legal_used + len(cols)
         if need > len(self.legal):
             grown = np.zeros(max(need, 2 * len(self.legal)), np.int32)
@@ -75,7 +98,8 @@ class Records:
         self.legal[self.legal_used:need] = cols
         self.legal_used = need
         self.legal_start[k], self.legal_count[k] = starts, counts
-        self.action_pos[k] = masks[:, :].cumsum(axis=1)[np.arange(len(k)), actions] - 1
+        keys = rows * self.num_actions + cols  # ascending
+        self.action_pos[k] = np.searchsorted(keys, np.arange(len(k)) * self.num_actions + actions) - first
 
     def masks(self, rows: np.ndarray) -> np.ndarray:
         """The boolean masks of records ``rows`` (rebuilt from their legal actions)."""
@@ -186,10 +210,13 @@ class SeatRollout:
                 env = vec.envs[i]
                 actions[i] = player.choose(env, env.possible_agents[seat])
         for player, slots in groups.values():
-            z = np.where(vec.masks[slots], player.net.logits(vec.obs[slots]).astype(np.float64), MASKED_LOGIT)
-            if not player.greedy:
-                z = z + player.rng.gumbel(size=z.shape)  # argmax of logits + Gumbel noise samples softmax
-            actions[slots] = z.argmax(axis=1)
+            if player.greedy:
+                z = np.where(vec.masks[slots], player.net.logits(vec.obs[slots]), MASKED_LOGIT)
+                actions[slots] = z.argmax(axis=1)
+                continue
+            rows, cols, first, counts = legal_pairs(vec.masks[slots])
+            pos, _ = sample_pairs(player.net.logits(vec.obs[slots])[rows, cols], first, counts, player.rng)
+            actions[slots] = cols[pos]
 
     def step(self, act: Act) -> int:
         """One step of every slot; returns the learner decisions it recorded."""
@@ -208,13 +235,15 @@ class SeatRollout:
         t1 = time.perf_counter()
         if len(rows):
             seats = actors[rows]
-            a, logp, values = act(vec.obs[rows], vec.masks[rows])
+            masks = vec.masks[rows]
+            pairs = legal_pairs(masks)
+            a, logp, values = act(vec.obs[rows], masks, pairs)
             actions[rows] = a
             k = np.arange(rec.size, rec.size + len(rows))
             if k[-1] >= rec.capacity:
                 raise RuntimeError(f"record table full ({rec.capacity}); collect fewer decisions per rollout")
             rec.obs[k], rec.actions[k] = vec.obs[rows], a
-            rec.add_legal(k, vec.masks[rows], a)
+            rec.add_legal(k, pairs, a)
             rec.logp[k], rec.values[k] = logp, values
             rec.slot[k], rec.seat[k], rec.game[k] = rows, seats, self.game[rows]
             rec.done[k], rec.nxt[k] = False, -1

@@ -32,7 +32,7 @@ def random_act(seed: int):
     """A learner that picks uniformly among the legal actions (log-probabilities and values 0)."""
     rng = np.random.default_rng(seed)
 
-    def act(obs, masks):
+    def act(obs, masks, pairs=None):
         scores = np.where(masks, rng.random(masks.shape), -1.0)
         n = len(masks)
         return scores.argmax(1), np.zeros(n, np.float32), np.zeros(n, np.float32)
