@@ -43,10 +43,11 @@ tournament: $(VENV)/.test
 results: $(VENV)/.test
 	$(PY) benchmarks/tournament.py ladder --out docs/results.md
 
-# Regenerate docs/benchmark.md (the evaluation protocol's baseline table; hours on 2 cores at full scale,
-# e.g. make benchmark ARGS="--scale 0.2")
+# Regenerate docs/benchmark.md and docs/benchmark.json (the evaluation protocol; hours on 2 cores at full
+# scale with mcts, e.g. make benchmark ARGS="--scale 0.2"), then the README's results table from it
 benchmark: $(VENV)/.test
-	$(PY) -m bean_env.training.benchmark --out docs/benchmark.md --progress $(ARGS)
+	$(PY) -m bean_env.training.benchmark --out docs/benchmark.md --json docs/benchmark.json --progress $(ARGS)
+	$(PY) -m bean_env.training.results_table docs/benchmark.json --readme README.md
 
 # The documentation site, built in strict mode (a broken link or reference fails) into site/
 $(VENV)/.docs: pyproject.toml | $(PY)

@@ -9,8 +9,8 @@ local processes), against the same workers stepped in this process.
 Each *worker* holds one ``VectorEnv`` of ``--num-envs`` games and a batched random policy, plays
 ``--steps`` batched steps and returns its decision count; the driver adds them up per wall second
 (wall time here: the point is the whole cluster's throughput). Training code uses the same pattern:
-workers step their batches and ship observations to one learner (``docs/envs.md``, "Batched and
-distributed self-play"). Tournaments run on a cluster with ``bean-env tournament ... --backend ray
+workers step their batches and ship observations to one learner (``docs/vector.md``, "Across
+processes and clusters"). Tournaments run on a cluster with ``bean-env tournament ... --backend ray
 --address auto``.
 """
 from __future__ import annotations
