@@ -6,6 +6,7 @@ share of that time spent in the env (the rest is the network: rollouts' forward 
     python benchmarks/train_speed.py --trainer --n-envs 4 16 --against /tmp/old   # bean-env train's path
     python benchmarks/train_speed.py --learner-backends --n-envs 16    # learner_vec_env: engine vs arrays
     python benchmarks/train_speed.py --trainer --batched --backend engine arrays --opponent-mix self:0.8,random:0.2
+    python benchmarks/train_speed.py --both --variant bohnanza --num-players 4 --rules '{"trade_preset": "learning"}'
 
 *single*: ``SingleAgentEnv`` (the learner against uniform random opponents, which need no views);
 *selfplay*: the training package's ``SelfPlayEnv`` (opponents drawn from the pool: baselines and
@@ -18,6 +19,15 @@ the default opponent mix with one snapshot in the pool so that every kind plays)
 (``n_steps`` = 2048 / n_envs, so every update sees the same rollout size); a warm-up ``learn`` first,
 then CPU time of ``--steps`` more. ``--against TREE`` measures another checkout too (for example the
 commit an earlier figure came from), alternating child processes round by round; ratios of medians.
+
+``--both`` measures both trainers on one variant config: ``bean-env train`` (SB3 MaskablePPO, its defaults:
+4 envs, one learner seat per game, the default opponent mix and, as a second row, ``self:0.8,random:0.2``)
+and ``bean-env train batched`` (``training/batched_ppo.py``, its defaults: 64 games on the array kernels,
+every learner seat as experience, mix ``learner:0.5,self:0.3,random:0.2``) with the flat head and with the
+structured offer head (where the catalogue has whole offers). Each in its own child process: learner
+decisions (collected and trained on) per CPU second after a warm-up, the wall-time shares of env, forward
+(the rollout's policy passes and bookkeeping) and update, and the actor head's parameters. Both use 256-256
+tanh actor and critic and 4 epochs per rollout.
 
 ``--learner-backends`` measures MaskablePPO (256-256 networks, rollouts of 128 decisions per env) on the
 batched learner env ``learner_vec_env`` against uniform random opponents, on the engine (``VectorEnv``)
@@ -188,6 +198,132 @@ def backend_rate(backend: str, variant: str, n_envs: int, steps: int, seed: int)
     return steps / (time.process_time() - start)
 
 
+class _Clock:
+    """Wall seconds spent in wrapped callables."""
+
+    def __init__(self):
+        self.seconds = 0.0
+
+    def wrap(self, fn):
+        def timed(*a, **kw):
+            t = time.perf_counter()
+            try:
+                return fn(*a, **kw)
+            finally:
+                self.seconds += time.perf_counter() - t
+        return timed
+
+
+def sb3_measure(variant: str, num_players: int | None, rules: str, steps: int, mix: str | None,
+                seed: int = 1, warmup: int = 2048) -> dict:
+    """``bean-env train``'s env and MaskablePPO (its defaults): learner decisions per CPU second in
+    ``learn()`` and the wall shares of env, forward and update."""
+    import dataclasses
+
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from bean_env.training.runs import limit_threads, unchecked_distributions
+    from bean_env.training.selfplay import Args, build_model, make_vec_env, rule_config
+
+    limit_threads(1)
+    args = dataclasses.replace(Args(), variant=variant, num_players=num_players, rules=rules, seed=seed)
+    if mix:
+        args = dataclasses.replace(args, opponent_mix=mix)
+    env = make_vec_env(args, rule_config(args), [])
+    torch.manual_seed(seed)
+    model: MaskablePPO = build_model(args, env)
+    net = model.policy  # an untrained snapshot in the pool, so "self" seats play a network
+    from bean_env.training.export import sb3_policy_net
+    snap = sb3_policy_net(model, {})
+    env.env_method("add_snapshot", snap.layers, snap.activation, {})
+    env_clock, update_clock = _Clock(), _Clock()
+    env.step_wait = env_clock.wrap(env.step_wait)
+    env.env_method = env_clock.wrap(env.env_method)
+    model.train = update_clock.wrap(model.train)
+    with unchecked_distributions():
+        model.learn(warmup)
+        env_clock.seconds = update_clock.seconds = 0.0
+        start, wall = time.process_time(), time.perf_counter()
+        model.learn(steps, reset_num_timesteps=False)
+        cpu, wall = time.process_time() - start, time.perf_counter() - wall
+    head = sum(p.numel() for p in net.action_net.parameters())
+    return {"rate": steps / cpu, "env": env_clock.seconds / wall, "update": update_clock.seconds / wall,
+            "forward": 1 - (env_clock.seconds + update_clock.seconds) / wall, "head_params": head}
+
+
+def batched_measure(variant: str, num_players: int | None, rules: str, steps: int, head: str,
+                    seed: int = 1) -> dict:
+    """``bean-env train batched`` (its defaults, ``--head head``): learner decisions per CPU second over its
+    updates after a warm-up update, and the wall shares of env, forward and update."""
+    import csv
+    import dataclasses
+    import tempfile
+
+    import torch
+
+    from bean_env.training.batched_ppo import Args, Trainer, rule_config
+    from bean_env.training.policy_model import parameter_counts
+    from bean_env.training.runs import Run, limit_threads
+
+    limit_threads(1)
+    torch.manual_seed(seed)
+    args = Args(variant=variant, num_players=num_players, rules=rules, seed=seed, head=head, progress=False,
+                snapshot_every=10 ** 9, checkpoint_every=10 ** 9)
+    config = rule_config(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Run.create(pathlib.Path(tmp) / "run")
+        trainer = Trainer(args, run, config, run.write_start(args, variant, config))
+        trainer.args = dataclasses.replace(args, total_timesteps=1)  # one warm-up update
+        trainer.learn()
+        before = trainer.timesteps
+        trainer.args = dataclasses.replace(args, total_timesteps=before + steps)
+        start = time.process_time()
+        trainer.learn()
+        cpu = time.process_time() - start
+        with (run.path / "progress.csv").open() as fh:
+            rows = list(csv.DictReader(fh))[1:]
+    seconds = sum(float(r["seconds"]) for r in rows)
+    share = {k: sum(float(r[f"{k}_share"]) * float(r["seconds"]) for r in rows) / seconds
+             for k in ("env", "forward", "update")}
+    return {"rate": (trainer.timesteps - before) / cpu, **share,
+            "head_params": parameter_counts(trainer.model)["head"]}
+
+
+def compare_both(args) -> None:
+    """Both trainers on one config, each measurement in its own child process."""
+    from bean_env.agents.offer_head import offer_parts
+    from bean_env.engine.catalogue import catalogue_for
+    from bean_env.engine.config import validate
+
+    rules = json.loads(args.rules)
+    if args.num_players:
+        rules["num_players"] = args.num_players
+    offers = offer_parts(catalogue_for(args.variant, validate(args.variant, rules))) is not None
+    runs = [("bean-env train", "default mix"), ("bean-env train", "self:0.8,random:0.2"),
+            ("bean-env train batched", "flat")] + ([("bean-env train batched", "offers")] if offers else [])
+    results: dict = {run: [] for run in runs}
+    for r in range(args.rounds):
+        for trainer, what in (runs if r % 2 == 0 else runs[::-1]):
+            cmd = [sys.executable, str(pathlib.Path(__file__).resolve()), "--json-both", trainer, what,
+                   "--variant", args.variant, "--rules", args.rules, "--steps", str(args.steps)]
+            cmd += ["--num-players", str(args.num_players)] if args.num_players else []
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                                 env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
+            results[(trainer, what)].append(json.loads(out.strip().splitlines()[-1]))
+    base = statistics.median(x["rate"] for x in results[runs[0]])
+    print(f"{'trainer':24s} {'mix / head':22s} {'decisions/s':>11s} {'vs train':>9s} {'env':>5s} {'forward':>8s} "
+          f"{'update':>7s} {'head params':>12s}")
+    for (trainer, what), values in results.items():
+        med = statistics.median(x["rate"] for x in values)
+        share = {k: statistics.median(x[k] for x in values) for k in ("env", "forward", "update")}
+        print(f"{trainer:24s} {what:22s} {med:11,.0f} {med / base:8.1f}x {share['env']:5.0%} {share['forward']:8.0%} "
+              f"{share['update']:7.0%} {values[0]['head_params']:12,d}")
+    print(f"\nlearner decisions (collected and trained on) per CPU second, {args.variant} {args.num_players or ''} "
+          f"{args.rules}, {args.steps} decisions after a warm-up, medians of {args.rounds} round(s) in child "
+          "processes; shares of wall time; 'vs train' against bean-env train with its default mix")
+
+
 def compare_backends(args) -> None:
     rates: dict = {}
     for r in range(args.rounds):
@@ -221,8 +357,23 @@ def main(argv: list[str] | None = None) -> int:
                          "and random only)")
     ap.add_argument("--learner-backends", action="store_true",
                     help="learner_vec_env on the engine vs on the array kernels, in MaskablePPO.learn()")
+    ap.add_argument("--both", action="store_true",
+                    help="bean-env train (SB3) against bean-env train batched (flat and offer heads)")
     ap.add_argument("--json-trainer", help=argparse.SUPPRESS)
+    ap.add_argument("--json-both", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.json_both:
+        trainer, what = args.json_both
+        if trainer == "bean-env train":
+            result = sb3_measure(args.variant, args.num_players, args.rules, args.steps,
+                                 None if what == "default mix" else what)
+        else:
+            result = batched_measure(args.variant, args.num_players, args.rules, args.steps, what)
+        print(json.dumps(result))
+        return 0
+    if args.both:
+        compare_both(args)
+        return 0
     if args.json_trainer:
         tree = None if args.json_trainer == "-" else args.json_trainer
         print(json.dumps({"rate": trainer_rate(tree, args.n_envs[0], args.steps, args.variant, batched=args.batched,

@@ -244,3 +244,17 @@ def test_bad_options_raise_clear_errors(tmp_path):
         check_args(dataclasses.replace(Args(), device="tpu"), config)
     assert split_mix("learner:1,self:1,random:2") == (0.25, parse_mix("self:1,random:2"))
     assert batched_ppo.parse_args(["--variant", "bohnanza", "--head", "flat"]).head == "flat"
+
+
+def test_speed_benchmark_measures_the_batched_trainer():
+    """benchmarks/train_speed.py --both: the batched trainer's rate and time shares (the SB3 side is
+    trainer_rate's, smoke-tested with the benchmarks)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "train_speed.py"
+    spec = importlib.util.spec_from_file_location("train_speed_batched", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    r = bench.batched_measure("bean_duel", None, "{}", 256, "flat")
+    assert r["rate"] > 0 and 0 < r["update"] < 1 and r["env"] + r["forward"] + r["update"] <= 1.01
