@@ -258,3 +258,35 @@ def test_speed_benchmark_measures_the_batched_trainer():
     spec.loader.exec_module(bench)
     r = bench.batched_measure("bean_duel", None, "{}", 256, "flat")
     assert r["rate"] > 0 and 0 < r["update"] < 1 and r["env"] + r["forward"] + r["update"] <= 1.01
+
+
+def test_engine_backend_league_and_resume(tmp_path):
+    """On the engine backend the league may hold engine agents (heuristic) and the shipped policy (ppo); a
+    resumed run continues from its checkpoint and snapshots."""
+    args = small_args(tmp_path, variant="bean_duel", backend="engine", total_timesteps=200,
+                      opponent_mix="learner:0.4,heuristic:0.3,ppo:0.3")
+    run = train(args)
+    first = json.loads((run / "state.json").read_text())["timesteps"]
+    assert first >= 128
+    train(dataclasses.replace(args, resume=str(run), total_timesteps=first + 100))
+    state = json.loads((run / "state.json").read_text())
+    assert state["timesteps"] > first and state["args"]["opponent_mix"] == "learner:0.4,heuristic:0.3,ppo:0.3"
+    assert len(list((run / "snapshots").glob("snap_*.json"))) >= 2
+
+
+def test_league_seats_engine_agents_and_fixed_policies():
+    from bean_env.training.opponents import BaselinePlayer, SnapshotPlayer
+    from bean_env.vector import VectorEnv
+
+    share, mix = split_mix("learner:0.2,heuristic:0.4,ppo:0.4")
+    vec = VectorEnv("bean_duel", 16)
+    rollout = SeatRollout(vec, League(mix, "bean_duel", vec.envs[0].config, vec.obs_size, vec.num_actions, seed=1),
+                          share, seed=2, capacity=2000)
+    rollout.reset()
+    players = [p for seats in rollout.players for p in seats.values()]
+    assert {type(p) for p in players if p.kind == "heuristic"} == {BaselinePlayer}
+    assert {type(p) for p in players if p.kind == "ppo"} == {SnapshotPlayer}
+    assert rollout.learner.sum(1).min() >= 1
+    for _ in range(20):
+        rollout.step(random_act(0))
+    assert rollout.records.size > 0
