@@ -174,6 +174,18 @@ def test_structured_policy_round_trips_and_plays_the_same(tmp_path):
     assert game.is_over
 
 
+def test_structured_policy_ships_with_its_head(tmp_path):
+    from bean_env.training.ship import ship
+
+    run = train(small_args(tmp_path, variant="bohnanza", num_players=3, rules=json.dumps(LEARNING),
+                           total_timesteps=100, opponent_mix="learner:1"))
+    shipped = PolicyNet.load(ship(run, "b3", int8=True, weights_dir=tmp_path / "weights"))
+    net = PolicyNet.load(run)
+    assert shipped.meta["head"] == net.meta["head"] and shipped.meta["dtype"] == "int8"
+    obs = np.random.default_rng(0).random((4, net.obs_size)).astype(np.float32)
+    assert np.allclose(shipped.logits(obs), net.logits(obs), atol=0.05)
+
+
 def test_structured_policy_file_is_checked(tmp_path):
     run = train(small_args(tmp_path, variant="bohnanza", num_players=3, rules=json.dumps(LEARNING),
                            total_timesteps=100, opponent_mix="learner:1"))
