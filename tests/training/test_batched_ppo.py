@@ -302,3 +302,13 @@ def test_league_seats_engine_agents_and_fixed_policies():
     for _ in range(20):
         rollout.step(random_act(0))
     assert rollout.records.size > 0
+
+
+def test_cli_runs_the_batched_trainer(tmp_path, capsys):
+    from bean_env.training.cli import main
+
+    assert main(["batched", "--variant", "bean_duel", "--total-timesteps", "100", "--num-envs", "4",
+                 "--rollout-steps", "64", "--hidden", "16", "--eval-games", "1", "--eval-opponents", "random",
+                 "--out-dir", str(tmp_path), "--run-name", "cli", "--progress", "false"]) == 0
+    assert "eval after" in capsys.readouterr().out
+    assert make_agent("ppo", checkpoint=tmp_path / "cli").net.meta["algorithm"] == batched_ppo.ALGORITHM
