@@ -215,9 +215,9 @@ class _Clock:
 
 
 def sb3_measure(variant: str, num_players: int | None, rules: str, steps: int, mix: str | None,
-                seed: int = 1, warmup: int = 2048) -> dict:
-    """``bean-env train``'s env and MaskablePPO (its defaults): learner decisions per CPU second in
-    ``learn()`` and the wall shares of env, forward and update."""
+                seed: int = 1, warmup: int = 2048, **options) -> dict:
+    """``bean-env train``'s env and MaskablePPO (its defaults, other ``options`` of its ``Args``): learner
+    decisions per CPU second in ``learn()`` and the wall shares of env, forward and update."""
     import dataclasses
 
     import torch
@@ -227,7 +227,7 @@ def sb3_measure(variant: str, num_players: int | None, rules: str, steps: int, m
     from bean_env.training.selfplay import Args, build_model, make_vec_env, rule_config
 
     limit_threads(1)
-    args = dataclasses.replace(Args(), variant=variant, num_players=num_players, rules=rules, seed=seed)
+    args = dataclasses.replace(Args(), variant=variant, num_players=num_players, rules=rules, seed=seed, **options)
     if mix:
         args = dataclasses.replace(args, opponent_mix=mix)
     env = make_vec_env(args, rule_config(args), [])
@@ -253,9 +253,10 @@ def sb3_measure(variant: str, num_players: int | None, rules: str, steps: int, m
 
 
 def batched_measure(variant: str, num_players: int | None, rules: str, steps: int, head: str,
-                    seed: int = 1) -> dict:
-    """``bean-env train batched`` (its defaults, ``--head head``): learner decisions per CPU second over its
-    updates after a warm-up update, and the wall shares of env, forward and update."""
+                    seed: int = 1, **options) -> dict:
+    """``bean-env train batched`` (its defaults, ``--head head``, other ``options`` of its ``Args``): learner
+    decisions per CPU second over its updates after a warm-up update, and the wall shares of env, forward and
+    update."""
     import csv
     import dataclasses
     import tempfile
@@ -269,7 +270,7 @@ def batched_measure(variant: str, num_players: int | None, rules: str, steps: in
     limit_threads(1)
     torch.manual_seed(seed)
     args = Args(variant=variant, num_players=num_players, rules=rules, seed=seed, head=head, progress=False,
-                snapshot_every=10 ** 9, checkpoint_every=10 ** 9)
+                snapshot_every=10 ** 9, checkpoint_every=10 ** 9, **options)
     config = rule_config(args)
     with tempfile.TemporaryDirectory() as tmp:
         run = Run.create(pathlib.Path(tmp) / "run")

@@ -259,8 +259,7 @@ def test_bad_options_raise_clear_errors(tmp_path):
 
 
 def test_speed_benchmark_measures_the_batched_trainer():
-    """benchmarks/train_speed.py --both: the batched trainer's rate and time shares (the SB3 side is
-    trainer_rate's, smoke-tested with the benchmarks)."""
+    """benchmarks/train_speed.py --both: each trainer's rate, time shares and head size."""
     import importlib.util
     from pathlib import Path
 
@@ -268,8 +267,12 @@ def test_speed_benchmark_measures_the_batched_trainer():
     spec = importlib.util.spec_from_file_location("train_speed_batched", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    r = bench.batched_measure("bean_duel", None, "{}", 256, "flat")
+    r = bench.batched_measure("bean_duel", None, "{}", 256, "flat", num_envs=8, rollout_steps=128, hidden="32")
     assert r["rate"] > 0 and 0 < r["update"] < 1 and r["env"] + r["forward"] + r["update"] <= 1.01
+    pytest.importorskip("sb3_contrib")
+    r = bench.sb3_measure("bean_duel", None, "{}", 64, "self:1,random:1", warmup=64, n_envs=2, n_steps=32,
+                          batch_size=32)
+    assert r["rate"] > 0 and 0 < r["env"] < 1 and r["head_params"] == 257 * 191  # 256 wide, 191 bean_duel actions
 
 
 def test_engine_backend_league_and_resume(tmp_path):
