@@ -106,7 +106,13 @@ class ActorCritic(nn.Module):
         place = self.order[cols]
         offer = place >= n_flat
         z_flat = flat[rows * n_flat + torch.where(offer, 0, place)]
-        z_offer = self.offers(h).reshape(-1)[rows * where.count + torch.where(offer, place - n_flat, 0)]
+        # the offers' logits only for the rows with a legal offer (about one decision in ten)
+        bidding = torch.unique(rows[offer])
+        if not len(bidding):
+            return z_flat
+        compact = torch.zeros(len(obs), dtype=torch.long, device=obs.device)
+        compact[bidding] = torch.arange(len(bidding), device=obs.device)
+        z_offer = self.offers(h[bidding]).reshape(-1)[compact[rows] * where.count + torch.where(offer, place - n_flat, 0)]
         return torch.where(offer, z_offer, z_flat)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:

@@ -187,9 +187,11 @@ class SeatRollout:
         self.carry[i] = 0.0
 
     def reset(self) -> None:
-        """New games in every slot (seeded from the constructor's seed)."""
+        """New games in every slot (seeded from the constructor's seed); records of earlier games are
+        forgotten (their chains cannot go on)."""
         self.vec.reset(self._seed)
         self._seed = None
+        self.records.size = self.records.legal_used = 0
         for i in range(self.num_envs):
             self._new_game(i)
 
@@ -219,7 +221,9 @@ class SeatRollout:
             actions[slots] = cols[pos]
 
     def step(self, act: Act) -> int:
-        """One step of every slot; returns the learner decisions it recorded."""
+        """One step of every slot; returns the learner decisions it recorded. ``seconds``: the learner's
+        decisions and their records count as ``forward``, the opponents' decisions and the games' steps as
+        ``env``."""
         vec, rec, n = self.vec, self.records, self.num_envs
         t0 = time.perf_counter()
         slots = np.arange(n)
