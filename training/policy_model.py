@@ -112,7 +112,8 @@ class ActorCritic(nn.Module):
             return z_flat
         compact = torch.zeros(len(obs), dtype=torch.long, device=obs.device)
         compact[bidding] = torch.arange(len(bidding), device=obs.device)
-        z_offer = self.offers(h[bidding]).reshape(-1)[compact[rows] * where.count + torch.where(offer, place - n_flat, 0)]
+        at = compact[rows] * where.count + torch.where(offer, place - n_flat, 0)
+        z_offer = self.offers(h[bidding]).reshape(-1)[at]
         return torch.where(offer, z_offer, z_flat)
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
