@@ -21,8 +21,9 @@ layout hash differs from the env's observation is refused even when the sizes ag
 also be a training run directory (its ``policy`` pair). Without a checkpoint the agent uses the shipped
 policy trained for the view's exact variant config (``agents/weights/*.json``).
 
-The network is the actor half of a MaskablePPO (sb3-contrib) / RLlib PPO policy: linear layers with an
-activation between them, giving one logit per action of the variant's action catalogue. Illegal actions
+The network is the actor half of a MaskablePPO (sb3-contrib) / RLlib PPO / batched PPO policy: linear
+layers with an activation between them, giving one logit per action of the variant's action catalogue (or,
+with the structured offer head, per action but the whole offers, which the head scores). Illegal actions
 are masked out (logit -1e8, as MaskablePPO does), then the agent takes the most likely action
 (``deterministic=True``, the default) or samples one with its own seeded generator.
 
@@ -390,7 +391,8 @@ def _load_head(meta_path: Path, meta: dict, tensors: dict):
 
 
 class PolicyNet:
-    """The actor network of a policy file: ``logits(obs)`` and masked action choice.
+    """The actor network of a policy file: ``logits(obs)`` and masked action choice; ``head``: the structured
+    offer head (``offer_head.OfferHead``) or None.
 
     The forward pass runs in numpy (float32): for one observation at a time it is the same arithmetic
     as the torch layers and far cheaper per call (torch's per-call overhead and thread pool dominate a

@@ -174,6 +174,13 @@ def test_structured_policy_round_trips_and_plays_the_same(tmp_path):
     assert game.is_over
 
 
+def test_flat_policy_files_of_format_2_still_load():
+    from bean_env.agents.ppo import shipped_checkpoint
+
+    net = PolicyNet.load(shipped_checkpoint("bean_duel"))
+    assert net.meta["format"] == "bean_env.ppo_policy/2" and net.head is None and "head" not in net.meta
+
+
 def test_structured_policy_ships_with_its_head(tmp_path):
     from bean_env.training.ship import ship
 
