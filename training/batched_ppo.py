@@ -400,7 +400,8 @@ def train(args: Args) -> Path:
     if args.resume:
         trainer.restore(state)
     counts = parameter_counts(trainer.model)
-    print(f"head {args.head}: {counts['head']:,} output parameters, {counts['total']:,} in all", flush=True)
+    head = "offers" if trainer.model.offers is not None else "flat"
+    print(f"{head} head: {counts['head']:,} output parameters, {counts['total']:,} in all", flush=True)
     try:
         with stop_signals():
             trainer.learn()
