@@ -108,8 +108,9 @@ class Args:
     """learner decisions between evaluations (0 = only at the end)"""
     eval_games: int = 20
     """games per evaluation, opponent and play mode"""
-    eval_opponents: str = "random,heuristic"
-    """agents to evaluate against (the mafia in bean_solitaire)"""
+    eval_opponents: str = "auto"
+    """agents to evaluate against, comma-separated specs; auto: as bean-env train's (random and heuristic, in
+    bohnanza also heuristic:trading=fair; the mafia in bean_solitaire)"""
     checkpoint_every: int = 100_000
     """learner decisions between resumable checkpoints"""
     out_dir: str = "runs"

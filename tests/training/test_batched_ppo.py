@@ -262,7 +262,9 @@ def test_bad_options_raise_clear_errors(tmp_path):
     with pytest.raises(ValueError, match="--device"):
         check_args(dataclasses.replace(Args(), device="tpu"), config)
     assert split_mix("learner:1,self:1,random:2") == (0.25, parse_mix("self:1,random:2"))
-    assert batched_ppo.parse_args(["--variant", "bohnanza", "--head", "flat"]).head == "flat"
+    parsed = batched_ppo.parse_args(["--variant", "bohnanza", "--head", "flat"])
+    assert parsed.head == "flat" and parsed.eval_opponents == "auto"
+    assert "heuristic:trading=fair" in batched_ppo.eval_opponents(parsed, validate("bohnanza", {}))
 
 
 def test_speed_benchmark_measures_the_batched_trainer():
