@@ -38,7 +38,7 @@ import json
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -49,6 +49,9 @@ from bean_env.engine.game import new_game
 from bean_env.engine.views import PlayerView, SeatHistory
 
 from .base import Agent
+
+if TYPE_CHECKING:
+    from .offer_head import OfferHead
 
 FORMAT = "bean_env.ppo_policy/2"       # flat head
 FORMAT_HEAD = "bean_env.ppo_policy/3"  # structured offer head (metadata field ``head``)
@@ -318,7 +321,7 @@ def quantize_rows(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]], meta: dict,
-                dtype: str = "float32", head=None) -> Path:
+                dtype: str = "float32", head: OfferHead | None = None) -> Path:
     """Write a policy file pair from ``layers`` (``(weight[out, in], bias[out])`` per linear layer, input
     first) and ``meta`` (must hold ``variant``, ``config``, ``activation``; ``layout_hash`` is computed from
     the variant config's observation encoder unless given). ``dtype="float16"`` halves the file,
@@ -369,7 +372,7 @@ def save_policy(path: str | Path, layers: Sequence[tuple[np.ndarray, np.ndarray]
     return weights_path
 
 
-def _load_head(meta_path: Path, meta: dict, tensors: dict):
+def _load_head(meta_path: Path, meta: dict, tensors: dict) -> OfferHead | None:
     """The structured head of a loaded policy (None for a flat one), checked against its variant config's
     catalogue (the offers' place and part vectors come from the catalogue)."""
     if not meta.get("head"):
@@ -398,7 +401,8 @@ class PolicyNet:
     as the torch layers and far cheaper per call (torch's per-call overhead and thread pool dominate a
     batch of one; measured ~55 us numpy against up to 24 ms torch on a busy 2-core machine)."""
 
-    def __init__(self, layers: list[tuple], activation: str, meta: dict | None = None, head=None):
+    def __init__(self, layers: list[tuple], activation: str, meta: dict | None = None,
+                 head: OfferHead | None = None):
         if activation not in ACTIVATIONS:
             raise ValueError(f"bad activation {activation!r}; allowed: {', '.join(ACTIVATIONS)}")
         self.meta = dict(meta or {})
