@@ -47,7 +47,7 @@ results: $(VENV)/.test
 # scale with mcts, e.g. make benchmark ARGS="--scale 0.2"), then the README's results table from it
 benchmark: $(VENV)/.test
 	$(PY) -m bean_env.training.benchmark --out docs/benchmark.md --json docs/benchmark.json --progress $(ARGS)
-	$(PY) -m bean_env.training.results_table docs/benchmark.json --readme README.md
+	$(PY) -m bean_env.training.results_table docs/benchmark.json --into README.md docs/results.md
 
 # The documentation site, built in strict mode (a broken link or reference fails) into site/
 $(VENV)/.docs: pyproject.toml | $(PY)

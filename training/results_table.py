@@ -1,14 +1,14 @@
 """Results tables generated from one run of the evaluation protocol (``benchmark.py --json FILE``).
 
     python -m bean_env.training.results_table docs/benchmark.json                    # print the summary
-    python -m bean_env.training.results_table docs/benchmark.json --readme README.md # replace its table
+    python -m bean_env.training.results_table docs/benchmark.json --into README.md docs/results.md
 
 The *summary* has one row per protocol entry: the shipped ``ppo`` policy where one exists for the entry
 (else ``heuristic``, marked), its win rate with the 95% interval by deal against every other seat
 ``heuristic`` and against every other seat ``heuristic:trading=fair`` (the heuristic that gives nothing
 away), the chance level, and its trade statistics against ``heuristic`` (means per game: executed trades,
-offers it accepted, cards given and received, gifts received). ``--readme`` replaces the text between
-``BEGIN`` and ``END`` in the file and names the command that produced the numbers.
+offers it accepted, cards given and received, gifts received). ``--into`` replaces the text between
+``BEGIN`` and ``END`` in each file and names the command that produced the numbers.
 """
 from __future__ import annotations
 
@@ -87,16 +87,17 @@ def replace_block(text: str, block: str, path: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bean_env.training.results_table", description=__doc__.split("\n\n")[0])
     p.add_argument("results", help="a protocol results file (benchmark.py --json)")
-    p.add_argument("--readme", help="replace the table between the results markers of this file")
+    p.add_argument("--into", nargs="+", metavar="FILE", default=[],
+                   help="replace the table between the results markers of these files")
     a = p.parse_args(argv)
     try:
         data = load(a.results)
         block = readme_block(data)
-        if a.readme:
-            path = Path(a.readme)
-            path.write_text(replace_block(path.read_text(), block, a.readme))
-            print(f"written to {a.readme}")
-        else:
+        for name in a.into:
+            path = Path(name)
+            path.write_text(replace_block(path.read_text(), block, name))
+            print(f"written to {name}")
+        if not a.into:
             print(block)
     except ValueError as exc:
         p.error(str(exc))

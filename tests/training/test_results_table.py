@@ -42,7 +42,10 @@ def test_readme_block_is_replaced_from_a_real_run(tmp_path, capsys):
                      "--opponents", "heuristic", "--json", str(results)]) == 0
     readme = tmp_path / "README.md"
     readme.write_text(f"# title\n\n{BEGIN}\nold table\n{END}\n\nmore text\n")
-    assert main([str(results), "--readme", str(readme)]) == 0
+    other = tmp_path / "results.md"
+    other.write_text(f"{BEGIN}\n{END}\n")
+    assert main([str(results), "--into", str(readme), str(other)]) == 0
+    assert other.read_text().startswith(BEGIN + "\n| entry |")
     text = readme.read_text()
     assert "old table" not in text and text.startswith("# title") and text.endswith("more text\n")
     assert "| bean_duel, 2 players | `heuristic` (no policy shipped) |" in text
