@@ -247,8 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="run the benchmark scripts (benchmarks/engine_speed.py, throughput.py)")
     p.add_argument("bench_args", nargs=argparse.REMAINDER,
                    help="[engine_speed|throughput] then arguments passed to the script(s)")
-    p = sub.add_parser("train", help="self-play training: MaskablePPO, or 'train rllib' for multi-seat RLlib PPO",
-                       add_help=False)
+    p = sub.add_parser("train", help="self-play training: 'train batched' (recommended on one machine), "
+                       "'train rllib' (RLlib PPO, for clusters), or plain 'train' (SB3 MaskablePPO)", add_help=False)
     p.add_argument("train_args", nargs=argparse.REMAINDER, help="arguments of the training command")
     return parser
 

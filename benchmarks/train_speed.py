@@ -5,7 +5,6 @@ share of that time spent in the env (the rest is the network: rollouts' forward 
     python benchmarks/train_speed.py --variant bohnanza --num-players 4 --steps 4096 --env single
     python benchmarks/train_speed.py --trainer --n-envs 4 16 --against /tmp/old   # bean-env train's path
     python benchmarks/train_speed.py --learner-backends --n-envs 16    # learner_vec_env: engine vs arrays
-    python benchmarks/train_speed.py --trainer --batched --backend engine arrays --opponent-mix self:0.8,random:0.2
     python benchmarks/train_speed.py --both --variant bohnanza --num-players 4 --rules '{"trade_preset": "learning"}'
 
 *single*: ``SingleAgentEnv`` (the learner against uniform random opponents, which need no views);
@@ -102,9 +101,8 @@ def measure(kind: str, variant: str, config: dict, steps: int, seed: int = 0) ->
             "env_share": env.seconds / elapsed, "obs_size": env.observation_space.shape[0]}
 
 
-def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: int = 1, batched: bool = False,
-                 mix: str | None = None, num_players: int | None = None, rules: str = "{}",
-                 warmup: int = 2048, backend: str = "engine") -> float:
+def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: int = 1, mix: str | None = None,
+                 num_players: int | None = None, rules: str = "{}", warmup: int = 2048) -> float:
     """Learner decisions per CPU second in ``learn()`` of ``bean-env train``'s env and model (``tree``: a
     checkout whose ``training`` package is measured instead of the installed one)."""
     import dataclasses
@@ -121,10 +119,6 @@ def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: 
     torch.set_num_threads(1)
     args = dataclasses.replace(Args(), variant=variant, n_envs=n_envs, n_steps=max(1, 2048 // n_envs), seed=seed,
                                num_players=num_players, rules=rules)
-    if batched:
-        args = dataclasses.replace(args, batched=True)
-        if backend != "engine":
-            args = dataclasses.replace(args, backend=backend)
     if mix:
         args = dataclasses.replace(args, opponent_mix=mix)
     env = make_vec_env(args, rule_config(args), [])
@@ -156,26 +150,22 @@ def trainer_rate(tree: str | None, n_envs: int, steps: int, variant: str, seed: 
 def compare_trainers(args) -> None:
     """Alternate child processes (this tree, then ``--against``), one measurement each per round."""
     trees = {"this tree": "", "against": args.against} if args.against else {"this tree": ""}
-    envs = [(n, None) for n in args.n_envs] + ([(n, b) for n in args.n_envs for b in args.backend]
-                                               if args.batched else [])
-    runs = [(name, n, b) for name in trees for n, b in envs if not (b and name == "against")]
+    runs = [(name, n) for name in trees for n in args.n_envs]
     rates: dict = {run: [] for run in runs}
     for r in range(args.rounds):
-        for name, n, b in (runs if r % 2 == 0 else runs[::-1]):
+        for name, n in (runs if r % 2 == 0 else runs[::-1]):
             cmd = [sys.executable, str(pathlib.Path(__file__).resolve()), "--json-trainer", trees[name] or "-",
                    "--n-envs", str(n), "--steps", str(args.steps), "--variant", args.variant, "--rules", args.rules]
             cmd += ["--num-players", str(args.num_players)] if args.num_players else []
-            cmd += (["--batched", "--backend", b] if b else [])
             cmd += ["--opponent-mix", args.opponent_mix] if args.opponent_mix else []
             out = subprocess.run(cmd, capture_output=True, text=True, check=True,
                                  env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
-            rates[(name, n, b)].append(json.loads(out.strip().splitlines()[-1])["rate"])
-    base = statistics.median(rates[("against", 4, None)]) if ("against", 4, None) in rates else None
+            rates[(name, n)].append(json.loads(out.strip().splitlines()[-1])["rate"])
+    base = statistics.median(rates[("against", 4)]) if ("against", 4) in rates else None
     print(f"{'tree':10s} {'envs':>18s} {'decisions/s':>12s} {'range':>15s} {'vs against, 4 envs':>19s}")
-    for (name, n, b), values in rates.items():
+    for (name, n), values in rates.items():
         med = statistics.median(values)
-        label = f"{n} batched {b}" if b else f"{n}"
-        print(f"{name:10s} {label:>18s} {med:12,.0f} {f'{min(values):,.0f}-{max(values):,.0f}':>15s} "
+        print(f"{name:10s} {n:>18d} {med:12,.0f} {f'{min(values):,.0f}-{max(values):,.0f}':>15s} "
               f"{(f'{med / base:.2f}x' if base else '-'):>19s}")
     print(f"\nlearner decisions per CPU second in learn(), {args.variant} {args.num_players or ''} {args.rules}, "
           f"opponents {args.opponent_mix or 'default mix'}, medians of {args.rounds} rounds in "
@@ -351,11 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="with --trainer: alternating rounds")
     ap.add_argument("--against", help="with --trainer: another checkout, measured in alternation")
     ap.add_argument("--rules", default="{}", help="with --trainer: rule options as JSON, as bean-env train takes them")
-    ap.add_argument("--batched", action="store_true", help="with --trainer: also bean-env train --batched")
     ap.add_argument("--opponent-mix", help="with --trainer: another opponent mix than the trainer's default")
-    ap.add_argument("--backend", nargs="*", default=["engine"], choices=["engine", "arrays", "auto"],
-                    help="with --trainer --batched: the batched env's backends to measure (arrays: mixes of self "
-                         "and random only)")
     ap.add_argument("--learner-backends", action="store_true",
                     help="learner_vec_env on the engine vs on the array kernels, in MaskablePPO.learn()")
     ap.add_argument("--both", action="store_true",
@@ -377,9 +363,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.json_trainer:
         tree = None if args.json_trainer == "-" else args.json_trainer
-        print(json.dumps({"rate": trainer_rate(tree, args.n_envs[0], args.steps, args.variant, batched=args.batched,
+        print(json.dumps({"rate": trainer_rate(tree, args.n_envs[0], args.steps, args.variant,
                                                mix=args.opponent_mix, num_players=args.num_players,
-                                               rules=args.rules, backend=args.backend[0])}))
+                                               rules=args.rules)}))
         return 0
     if args.trainer:
         compare_trainers(args)

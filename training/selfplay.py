@@ -47,12 +47,6 @@ class Args:
     """learner decisions to train for (in total, counting a resumed run's earlier steps)"""
     n_envs: int = 4
     """parallel self-play envs (in one process)"""
-    batched: bool = False
-    """step the n_envs games as one batch (bean_env.vector): the snapshot opponents of all games decide in
-    one forward pass, which pays where snapshots fill many seats (benchmarks/train_speed.py --trainer)"""
-    backend: str = "engine"
-    """with --batched, what steps the games: engine (VectorEnv), arrays (ArrayVectorEnv: array kernels, needs
-    numba; al_cabohne, bean_duel and bean_solitaire; opponents self and random only) or auto"""
     n_steps: int = 512
     """rollout length per env and PPO update"""
     batch_size: int = 256
@@ -149,10 +143,15 @@ def add_arguments(parser: argparse.ArgumentParser, fields: type | None = None) -
     return parser
 
 
-EPILOG = """other trainer:
-  bean-env train rllib [OPTIONS]   multi-seat self-play with Ray RLlib PPO: one shared policy learns from
-                                   every seat of each game (recommended for 3-7 players); needs the ray
-                                   extra; 'bean-env train rllib --help' lists its options"""
+EPILOG = """This is the SB3 path (sb3-contrib MaskablePPO, the learner in one seat per game), for users who want SB3.
+
+other trainers:
+  bean-env train batched [OPTIONS]  the recommended trainer on one machine: batched self-play PPO on the
+                                    array kernels, every learner seat as experience (docs/training.md);
+                                    'bean-env train batched --help' lists its options
+  bean-env train rllib [OPTIONS]    for clusters: multi-seat self-play with Ray RLlib PPO, one shared policy
+                                    learns from every seat of each game; needs the ray extra;
+                                    'bean-env train rllib --help' lists its options"""
 
 
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.selfplay") -> Args:
@@ -322,46 +321,14 @@ def _callback_class():
     return SelfPlayCallback
 
 
-def check_backend(args: Args) -> None:
-    """``--backend``: a known one, with ``--batched``; the array kernels only for the variants that have
-    them and for opponent mixes of ``self`` and ``random`` (the others decide from the engine's games)."""
-    from bean_env import _numba
-    from bean_env.vector.array_env import BACKENDS, array_variants
-
-    from .opponents import engine_opponents, parse_mix
-    if args.backend not in BACKENDS:
-        raise ValueError(f"bad value {args.backend!r} for --backend; allowed: {', '.join(BACKENDS)}")
-    if args.backend == "engine":
-        return
-    if not args.batched:
-        raise ValueError(f"--backend {args.backend} needs --batched (the one-game envs run on the engine)")
-    arrays = args.variant in array_variants() and _numba.AVAILABLE
-    if args.backend == "arrays" and args.variant not in array_variants():
-        raise ValueError(f"--backend arrays: {args.variant!r} has no array kernels; allowed: "
-                         f"{', '.join(array_variants())}")
-    others = engine_opponents(parse_mix(args.opponent_mix))
-    if (args.backend == "arrays" or arrays) and others:
-        raise ValueError(f"--backend {args.backend}: opponents {others} need the engine's games; the opponent "
-                         "mix may hold only self and random")
-
-
 def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
-    """``n_envs`` self-play envs in one process (one batched env with ``batched``), with episode statistics."""
+    """``n_envs`` self-play envs in one process, with episode statistics."""
     from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
     from .opponents import OpponentPool, parse_mix
     from .selfplay_env import SelfPlayEnv
 
     mix = parse_mix(args.opponent_mix)
-    check_backend(args)
-    if args.batched:
-        from .batched_selfplay import BatchedSelfPlayVecEnv
-        pool = OpponentPool(mix, max_snapshots=args.max_snapshots, seed=args.seed * 1000)
-        for path in snapshots[-args.max_snapshots:]:
-            pool.add_snapshot(PolicyNet.load(path))
-        return VecMonitor(BatchedSelfPlayVecEnv(args.variant, config, args.n_envs, pool, reward_mode=args.reward_mode,
-                                                seed=args.seed * 1000, win_bonus=args.win_bonus,
-                                                backend=args.backend))
 
     def factory(i: int):
         def build():
@@ -500,7 +467,6 @@ def train(args: Args) -> Path:
         args = resumed_args(args, saved["args"])
     config = rule_config(args)
     warmup_steps(args, config)  # bad options fail here, before a run directory is made
-    check_backend(args)
     source = init_source(args, config) if args.init_policy and not args.resume else None
     if args.resume:
         if saved["config"] != config or saved["args"]["variant"] != args.variant:

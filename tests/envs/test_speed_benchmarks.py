@@ -78,12 +78,11 @@ def test_train_speed_smoke(capsys):
 
 
 def test_train_speed_trainer_smoke():
-    """The trainer mode times bean-env train's own env and model, one env at a time and batched."""
+    """The trainer mode times bean-env train's own env and model."""
     import pytest
     pytest.importorskip("sb3_contrib")
     bench = _load("train_speed")
-    for batched in (False, True):
-        assert bench.trainer_rate(None, 2, 128, "bean_duel", batched=batched, warmup=64) > 0
+    assert bench.trainer_rate(None, 2, 128, "bean_duel", warmup=64) > 0
 
 
 def test_train_speed_learner_backends_smoke(capsys):

@@ -189,6 +189,19 @@ def test_resume_keeps_saved_options_unless_named():
     assert coded.eval_games == 20 and coded.learning_rate == 0.0001
 
 
+def test_retired_batched_options_are_refused_and_old_runs_still_resume():
+    """``--batched``/``--backend`` were retired (``bean-env train batched`` replaces them): the command line
+    refuses them, and a run saved with them still resumes (unknown saved options are ignored)."""
+    from bean_env.training.selfplay import resumed_args
+
+    for old in (["--batched", "true"], ["--backend", "arrays"]):
+        with pytest.raises(SystemExit):
+            parse_args(old)
+    saved = dict(dataclasses.asdict(parse_args(["--seed", "4"])), batched=True, backend="arrays")
+    args = resumed_args(parse_args(["--resume", "r"]), saved)
+    assert args.seed == 4 and not hasattr(args, "batched") and not hasattr(args, "backend")
+
+
 def test_limit_threads_sets_torch_and_blas_threads():
     """Training processes run torch and numpy's BLAS on the asked thread count (a threaded BLAS slowed
     the snapshot opponents' one-row forward passes several-fold on a busy machine)."""
