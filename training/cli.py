@@ -3,7 +3,7 @@
     bean-env train [OPTIONS]          MaskablePPO self-play, learner in one seat per game (training/selfplay.py)
     bean-env train rllib [OPTIONS]    Ray RLlib PPO multi-seat self-play (training/rllib_selfplay.py)
     bean-env train batched [OPTIONS]  batched self-play PPO on the array kernels, every learner seat as
-                                      experience (training/batched_ppo.py; the fast path)
+                                      experience (training/batched_ppo.py; the recommended trainer)
     bean-env train imitate [OPTIONS]  behaviour cloning of a baseline agent, a warm start for the first
                                       (``--init-policy RUN_DIR``; training/imitate.py; ``--init-policy``
                                       also takes a policy file or ``shipped``)
