@@ -403,7 +403,6 @@ def main(argv: list[str] | None = None) -> int:
     text = run(entries, a.scale, cands, a.mcts, progress, partial, records)
     save(text, done=True)
     if a.out:
-        write(Path(a.out), text)
         print(f"written to {a.out}")
     else:
         print(text)

@@ -16,6 +16,8 @@ import argparse
 import json
 from pathlib import Path
 
+from bean_env.agents.tournament import chance_cell
+
 BEGIN = "<!-- results:begin -->"
 END = "<!-- results:end -->"
 FAIR = "heuristic:trading=fair"
@@ -56,7 +58,7 @@ def summary(data: dict) -> str:
         main = mine.get("heuristic") or mine.get("mafia")
         if main is None:
             continue
-        chance = "-" if main["chance"] is None else f"{main['chance']:.1%}"
+        chance = chance_cell(main["variant"], main["num_players"])
         t = main["trades"]
         trading = main["variant"] == "bohnanza"
         stats = (f"{t['trades']:.1f} | {t['accepts']:.1f} | {t['cards_given']:.1f} / {t['cards_received']:.1f} "

@@ -9,9 +9,9 @@ from bean_env.training.benchmark import main as protocol
 from bean_env.training.results_table import BEGIN, END, load, main, readme_block, replace_block, summary
 
 
-def cell(entry, candidate, opponent, win, variant="bohnanza", chance=0.25, trades=None):
+def cell(entry, candidate, opponent, win, variant="bohnanza", players=4, trades=None):
     return {"entry": entry, "variant": variant, "candidate": candidate, "opponent": opponent, "games": 400,
-            "win": win, "chance": chance, "trades": trades or {}}
+            "win": win, "num_players": players, "trades": trades or {}}
 
 
 TRADES = {"trades": 6.0, "accepts": 2.5, "cards_given": 7.0, "cards_received": 9.5, "gifts_received": 1.25}
@@ -25,13 +25,15 @@ def test_summary_shows_the_shipped_policy_against_both_heuristics_with_its_tradi
                            trades=TRADES),
                       cell("bohnanza, 4 players (trade_preset=learning2)", "heuristic", "heuristic",
                            [0.25, 0.2, 0.3], trades=TRADES),
-                      cell("bean_solitaire, 1 player", "ppo", "mafia", [0.55, 0.5, 0.6], "bean_solitaire", None)]}
+                      cell("bean_solitaire, 1 player", "ppo", "mafia", [0.55, 0.5, 0.6], "bean_solitaire", 1),
+                      cell("al_cabohne, 2 players", "ppo", "heuristic", [0.6, 0.55, 0.65], "al_cabohne", 2)]}
     rows = summary(data).splitlines()
     assert rows[2] == ("| bohnanza, 4 players | `ppo` | 40.0% (35.0%-45.0%) of 400 | 30.0% (25.0%-35.0%) of 400 "
                        "| 25.0% | 6.0 | 2.5 | 7.0 / 9.5 | 1.2 |")
     assert rows[3].startswith("| bohnanza, 4 players (trade_preset=learning2) | `heuristic` (no policy shipped) |")
     assert rows[4] == ("| bean_solitaire, 1 player | `ppo` | the mafia: 55.0% (50.0%-60.0%) of 400 | - | - "
                        "| - | - | - | - |")
+    assert "| at most 50.0% |" in rows[5], "both al_cabohne seats can lose to the mafia"
     block = readme_block(data)
     assert block.startswith(BEGIN) and block.endswith(END) and "abc1234" in block and "--json x" in block
 
