@@ -10,41 +10,27 @@
 """
 from __future__ import annotations
 
+import importlib
 from typing import Sequence
+
+# subcommand -> (module of its ``main``, what it is, the packages it needs, the extra that installs them)
+SUBCOMMANDS = {
+    "imitate": ("imitate", "imitation", ("sb3_contrib",), "train"),
+    "batched": ("batched_ppo", "training", ("torch",), "train"),
+    "rllib": ("rllib_selfplay", "RLlib training", ("ray",), "ray"),
+    "": ("selfplay", "training", ("sb3_contrib",), "train"),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv or [])
-    if args and args[0] == "imitate":
-        try:
-            import sb3_contrib  # noqa: F401
-        except ImportError as exc:
-            raise ValueError(f"imitation needs the train extra ({exc}); pip install 'bean-env[train]'") from None
-        from .imitate import main as imitate
-
-        imitate(args[1:], "bean-env train imitate")
-        return 0
-    if args and args[0] == "batched":
-        try:
-            import torch  # noqa: F401
-        except ImportError as exc:
-            raise ValueError(f"training needs the train extra ({exc}); pip install 'bean-env[train]'") from None
-        from .batched_ppo import main as batched
-
-        batched(args[1:], "bean-env train batched")
-        return 0
-    if args and args[0] == "rllib":
-        try:
-            from .rllib_selfplay import main as run
-        except ImportError as exc:
-            raise ValueError(f"RLlib training needs the ray extra ({exc}); pip install 'bean-env[ray]'") from None
-        args, prog = args[1:], "bean-env train rllib"
-    else:
-        try:
-            import sb3_contrib  # noqa: F401
-        except ImportError as exc:
-            raise ValueError(f"training needs the train extra ({exc}); pip install 'bean-env[train]'") from None
-        from .selfplay import main as run
-        prog = "bean-env train"
-    run(args, prog)
+    name = args[0] if args and args[0] in SUBCOMMANDS else ""
+    module, what, needs, extra = SUBCOMMANDS[name]
+    try:
+        for package in needs:
+            importlib.import_module(package)
+        run = importlib.import_module(f".{module}", __package__).main
+    except ImportError as exc:
+        raise ValueError(f"{what} needs the {extra} extra ({exc}); pip install 'bean-env[{extra}]'") from None
+    run(args[1:] if name else args, "bean-env train" + (f" {name}" if name else ""))
     return 0
