@@ -59,7 +59,7 @@ HELD_OUT_FIRST = 10 ** 12
 def check_not_held_out(seed: int, games: int) -> None:
     """Refuse (``ValueError``) an evaluation whose seeds ``seed .. seed + games - 1`` reach the held-out
     deals."""
-    if seed + games > HELD_OUT_FIRST or seed < -HELD_OUT_FIRST:
+    if seed + games > HELD_OUT_FIRST:
         raise ValueError(f"bad value {seed!r} for 'seed' with {games} games: engine seeds from {HELD_OUT_FIRST:,} "
                          "up are held out for the evaluation protocol (python -m bean_env.training.benchmark); "
                          "evaluate on smaller seeds")

@@ -17,11 +17,12 @@ import json
 from pathlib import Path
 
 from bean_env.agents.tournament import chance_cell
+from bean_env.engine.trade_stats import TRADING_VARIANTS
+
+from .benchmark import FAIR
 
 BEGIN = "<!-- results:begin -->"
 END = "<!-- results:end -->"
-FAIR = "heuristic:trading=fair"
-TRADE_FIELDS = ("trades", "accepts", "cards_given", "cards_received", "gifts_received")
 
 
 def load(path: str | Path) -> dict:
@@ -29,8 +30,9 @@ def load(path: str | Path) -> dict:
     try:
         data = json.loads(Path(path).read_text())
         cells = data["cells"]
-        assert isinstance(cells, list) and all(isinstance(c, dict) for c in cells)
-    except (OSError, ValueError, KeyError, TypeError, AssertionError) as exc:
+        if not isinstance(cells, list) or not all(isinstance(c, dict) for c in cells):
+            raise TypeError("'cells' is not a list of records")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{path}: not a protocol results file (python -m bean_env.training.benchmark "
                          f"--json FILE): {exc}") from None
     return data
@@ -55,16 +57,15 @@ def summary(data: dict) -> str:
     for label, cells in entries.items():
         agent = "ppo" if any(c["candidate"] == "ppo" for c in cells) else "heuristic"
         mine = {c["opponent"]: c for c in cells if c["candidate"] == agent}
-        main = mine.get("heuristic") or mine.get("mafia")
-        if main is None:
+        ref = mine.get("heuristic") or mine.get("mafia")
+        if ref is None:
             continue
-        chance = chance_cell(main["variant"], main["num_players"])
-        t = main["trades"]
-        trading = main["variant"] == "bohnanza"
+        chance = chance_cell(ref["variant"], ref["num_players"])
+        t = ref["trades"]
         stats = (f"{t['trades']:.1f} | {t['accepts']:.1f} | {t['cards_given']:.1f} / {t['cards_received']:.1f} "
-                 f"| {t['gifts_received']:.1f}") if trading else "- | - | - | -"
+                 f"| {t['gifts_received']:.1f}") if ref["variant"] in TRADING_VARIANTS else "- | - | - | -"
         name = f"`{agent}`" if agent == "ppo" else f"`{agent}` (no policy shipped)"
-        against = "the mafia: " + _win(main) if main["opponent"] == "mafia" else _win(main)
+        against = "the mafia: " + _win(ref) if ref["opponent"] == "mafia" else _win(ref)
         lines.append(f"| {label} | {name} | {against} | {_win(mine.get(FAIR))} | {chance} | {stats} |")
     return "\n".join(lines)
 
