@@ -13,7 +13,7 @@ action: what an env with ``auto_forced=True`` asks of its agents), and per game 
 made, offers accepted (at least one addressee said yes), *executed trades* (offers whose cards changed
 hands, counted by ``bean_env.engine.trade_stats`` from the engine's events), the cards that changed
 hands, and *gifts* (executed trades in which one side gave nothing). A preset for learning aims at a
-median of at most 400 decisions while trades still happen; ``learning2`` aims at that with about as
+median of at most 400 decisions while trades still happen; ``learning2`` aims at that with at least as
 many executed trades as the default rules.
 """
 from __future__ import annotations
@@ -79,8 +79,8 @@ SINGLE = {
     'proposals="active_only"': {"proposals": "active_only"},
     'learning preset, max_trade_rounds=2': {"trade_preset": "learning", "max_trade_rounds": 2},
     'learning preset, max_trade_rounds=3': {"trade_preset": "learning", "max_trade_rounds": 3},
-    'learning preset, proposals="all", max_trade_rounds=2': {"trade_preset": "learning", "proposals": "all",
-                                                             "max_trade_rounds": 2},
+    'learning2 preset, max_trade_rounds=1': {"trade_preset": "learning2", "max_trade_rounds": 1},
+    'learning2 preset, max_trade_rounds=3': {"trade_preset": "learning2", "max_trade_rounds": 3},
 }
 
 

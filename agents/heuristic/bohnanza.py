@@ -10,9 +10,14 @@ Terms (all values are changes of the seat value of ``evaluate.py``, computed on 
 Strategy:
 - A, at its slot: (1) offer its junk for its most needed type, to all; (2) give its junk away as a
   gift; (3) ask for its most needed type. Each offer once per turn; then pass (so the others may offer)
-  and from round 2 on end trading. When every seat has a single slot a turn (``max_trade_rounds=1``,
-  ``proposals="all"``, as in the ``learning2`` trade preset), A spends it on the offer most likely to be
-  taken: its junk, as a gift to the opponent it helps most (to all as before when it helps nobody).
+  and from round 2 on end trading.
+- When slots are few (every seat has one in at most two rounds a turn: ``max_trade_rounds`` 1 or 2 with
+  ``proposals="all"``, as in the ``learning2`` trade preset), each offer is judged by whether its
+  addressees would take it, predicted by our own answering rule from the public view (a card hidden in
+  a hand never counts). A makes only offers predicted to be taken, addressed to the seats that would
+  take them: first its junk as a gift to the opponent it helps most, then its junk for its need, its
+  junk as a gift, a single junk card as a gift, a request; if none would be taken, it passes. Another
+  player tries the offers A is predicted to take first (A sees its own hand, we do not), then the rest.
 - Another player, at its slot: ask A for the trade-area cards it needs, paying with its junk that helps
   A, or with nothing; or give A junk that A can use. Then pass.
 - Answering: accept when our gain exceeds ``ACCEPT_MIN`` plus ``LAM_TRADE`` times the proposer's
@@ -127,10 +132,13 @@ class BohnanzaFamily(Family):
             candidates = [c for c in candidates if c[2]]  # no gifts: every offer asks for something back
         cap = s.config.get("max_offer_cards")
         macro = s.config.get("offer_actions") == "macro"
+        fair = getattr(agent, "trading", "generous") == "fair"
+        if cap is not None:
+            candidates = [(to, give[:cap], want[:cap]) for to, give, want in candidates]
+        if _few_slots(s):
+            candidates = self._likely_first(s, me, g, candidates, fair)
         if len(mem["made"]) < limit:
             for to, give, want in candidates:
-                if cap is not None:
-                    give, want = give[:cap], want[:cap]
                 plan_key = (to, tuple(give), tuple(want))
                 if plan_key in mem["made"] or not (give or want):
                     continue
@@ -154,19 +162,34 @@ class BohnanzaFamily(Family):
             return END_TRADING
         return PASS if PASS in legal else None
 
+    def _likely_first(self, s, me: int, g: float, candidates, fair: bool):
+        """When slots are few, spend them on offers the addressees would take (predicted from public
+        cards by our own answering rule): A makes only such offers, addressed to the seats that would
+        take them; another player (whose offers go to A, who sees more than we do) tries them first."""
+        likely, rest = [], []
+        for to, give, want in candidates:
+            taker = self._taken_by(s, me, g, to, give, want, fair) if give or want else None
+            if taker is not None:
+                likely.append((taker, give, want))
+            elif me != s.active:
+                rest.append((to, give, want))
+        return likely + rest
+
     def _active_offers(self, s, me, g, base, junk):
         give = [(kind, x) for _, kind, x in junk[:MAX_GIVE]]
         types = sorted(set(t for q in range(s.n) if q != me for t in s.hands[q] if t >= 0)
                        | set(_deck_types(s)))
         needs = self._needs(s, me, g, base, types)
         out = []
-        partner = self._partner(s, me, g, give) if give and _single_slot(s) else ALL
+        partner = self._partner(s, me, g, give) if give and _few_slots(s) else ALL
         if partner != ALL:
             out.append((partner, give, []))
         if give and needs:
             out.append((ALL, give, [needs[0]]))
         if give:
             out.append((ALL, give, []))
+            if _few_slots(s) and len(give) > 1:  # one card may find a taker where the pair does not
+                out.extend((ALL, [one], []) for one in give)
         if needs:
             out.append((ALL, [], [needs[0]]))
         return out
@@ -245,27 +268,50 @@ class BohnanzaFamily(Family):
     def _respond(self, s, me: int, legal, fair: bool = False):
         if ACCEPT not in legal:
             return DECLINE
-        g = game_left(s)
         prop = s.o_prop
         received = [s.hands[prop][i] for i in s.o_hand] + list(s.o_trade)
-        if fair and not received:
-            return DECLINE  # a request for a gift
-        base = self._v(s, me, g)
-        after = self._give_up(s, me, g, list(s.o_want), s.hands[me], s.face_up if me == s.active else [])
-        if after is None:
-            return DECLINE
-        hand, face = after
-        mine = self._v(s, me, g, face=face if me == s.active else None, hand=hand, extra=received) - base
-        # the proposer's side, as far as we can see it
         p_hand = [c for i, c in enumerate(s.hands[prop]) if i not in s.o_hand]
         p_face = list(s.face_up)
         for t in s.o_trade:
             p_face.remove(t)
+        taken = self._accepts(s, me, prop, game_left(s), received, list(s.o_want), p_hand, p_face, fair)
+        return ACCEPT if taken else DECLINE
+
+    def _accepts(self, s, q: int, prop: int, g: float, received: list[int], want: list[int],
+                 p_hand: list[int], p_face: list[int], fair: bool) -> bool:
+        """Whether ``q`` takes ``received`` for ``want`` from ``prop`` (left with ``p_hand`` and trade area
+        ``p_face``) by the answering rule above, judged on ``s`` as its viewer sees it: the answer itself
+        when ``q`` is the viewer, a prediction from public cards otherwise (a hidden card never counts)."""
+        if fair and not received:
+            return False  # a request for a gift
+        base = self._v(s, q, g)
+        after = self._give_up(s, q, g, want, s.hands[q], s.face_up if q == s.active else [])
+        if after is None:
+            return False
+        hand, face = after
+        mine = self._v(s, q, g, face=face if q == s.active else None, hand=hand, extra=received) - base
+        # the proposer's side, as far as we can see it
         theirs = (self._v(s, prop, g, face=p_face if prop == s.active else None, hand=p_hand,
-                          extra=list(s.o_want)) - self._v(s, prop, g))
+                          extra=want) - self._v(s, prop, g))
         if fair:
-            return ACCEPT if mine > ACCEPT_MIN and mine >= theirs else DECLINE
-        return ACCEPT if mine > ACCEPT_MIN + LAM_TRADE * max(0.0, theirs) else DECLINE
+            return mine > ACCEPT_MIN and mine >= theirs
+        return mine > ACCEPT_MIN + LAM_TRADE * max(0.0, theirs)
+
+    def _taken_by(self, s, me: int, g: float, to: int, give, want: list[int], fair: bool) -> int | None:
+        """The addressee for our offer (``give`` as (kind, x) pairs) among the seats of ``to`` that would
+        take it: the only one, or ALL for several; None when nobody would."""
+        positions = {x for kind, x in give if kind == "hand"}
+        traded = [x for kind, x in give if kind == "trade"]
+        received = [s.hands[me][x] for x in sorted(positions)] + traded
+        p_hand = [c for i, c in enumerate(s.hands[me]) if i not in positions]
+        p_face = list(s.face_up)
+        for t in traded:
+            p_face.remove(t)
+        seats = [(me + k) % s.n for k in range(1, s.n)] if to == ALL else [to]
+        takers = [q for q in seats if self._accepts(s, q, me, g, received, want, p_hand, p_face, fair)]
+        if not takers:
+            return None
+        return takers[0] if len(takers) == 1 else to
 
     def _pick(self, s, legal):
         picks = [a for a in legal if a.kind == Kind.PICK]
@@ -290,9 +336,11 @@ class BohnanzaFamily(Family):
         return best
 
 
-def _single_slot(s) -> bool:
-    """Whether every seat has one offer slot a turn (``max_trade_rounds=1`` with ``proposals="all"``)."""
-    return s.config.get("max_trade_rounds") == 1 and s.config.get("proposals") != "active_only"
+def _few_slots(s) -> bool:
+    """Whether every seat has an offer slot in at most two rounds a turn (``max_trade_rounds`` 1 or 2
+    with ``proposals="all"``, as in the ``learning2`` preset): slots are scarce, so each is spent on an
+    offer that is likely to be taken."""
+    return s.config.get("max_trade_rounds") in (1, 2) and s.config.get("proposals") != "active_only"
 
 
 def _deck_types(s) -> list[int]:

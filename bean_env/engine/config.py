@@ -41,13 +41,13 @@ def _none_or(check):
 
 # Trade presets: named sets of trading options (``trade_preset``). Options given explicitly win over
 # the preset's values (docs/rules-decisions.md, "Trading controls"). "learning": only the active player
-# proposes, one whole offer a turn (short games, little trading); "learning2": every seat has one slot a
-# turn for one whole offer (games still short, trading close to the printed rules').
+# proposes, one whole offer a turn (short games, little trading); "learning2": every seat has a slot for
+# one whole offer in each of two rounds a turn (games still short, as many trades as the printed rules).
 TRADE_PRESETS: dict[str, dict[str, Any]] = {
     "learning": {"max_offer_cards": 2, "offer_actions": "macro", "proposals": "active_only",
                  "max_trade_rounds": 1},
     "learning2": {"max_offer_cards": 2, "offer_actions": "macro", "proposals": "all",
-                  "max_trade_rounds": 1},
+                  "max_trade_rounds": 2},
 }
 MACRO_MAX_CARDS = 2  # offer_actions="macro" enumerates offers of at most this many cards per side
 
