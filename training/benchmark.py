@@ -32,6 +32,7 @@ import argparse
 import json
 import math
 import random
+import shlex
 import subprocess
 import sys
 import time
@@ -430,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"bad agent spec {spec!r}: {exc}")
     progress = sys.stderr.isatty() if a.progress is None else a.progress
     records: list[dict] = []
-    command = "python -m bean_env.training.benchmark " + " ".join(argv if argv is not None else sys.argv[1:])
+    command = "python -m bean_env.training.benchmark " + shlex.join(argv if argv is not None else sys.argv[1:])
 
     commit = _commit()
 
