@@ -128,11 +128,11 @@ class BohnanzaFamily(Family):
         else:
             candidates = self._passive_offers(s, me, g, base, junk)
             limit = MAX_OFFERS_OTHER
-        if getattr(agent, "trading", "generous") == "fair":
+        fair = getattr(agent, "trading", "generous") == "fair"
+        if fair:
             candidates = [c for c in candidates if c[2]]  # no gifts: every offer asks for something back
         cap = s.config.get("max_offer_cards")
         macro = s.config.get("offer_actions") == "macro"
-        fair = getattr(agent, "trading", "generous") == "fair"
         if cap is not None:
             candidates = [(to, give[:cap], want[:cap]) for to, give, want in candidates]
         if _few_slots(s):
@@ -269,11 +269,7 @@ class BohnanzaFamily(Family):
         if ACCEPT not in legal:
             return DECLINE
         prop = s.o_prop
-        received = [s.hands[prop][i] for i in s.o_hand] + list(s.o_trade)
-        p_hand = [c for i, c in enumerate(s.hands[prop]) if i not in s.o_hand]
-        p_face = list(s.face_up)
-        for t in s.o_trade:
-            p_face.remove(t)
+        received, p_hand, p_face = _offered(s, prop, s.o_hand, s.o_trade)
         taken = self._accepts(s, me, prop, game_left(s), received, list(s.o_want), p_hand, p_face, fair)
         return ACCEPT if taken else DECLINE
 
@@ -300,13 +296,9 @@ class BohnanzaFamily(Family):
     def _taken_by(self, s, me: int, g: float, to: int, give, want: list[int], fair: bool) -> int | None:
         """The addressee for our offer (``give`` as (kind, x) pairs) among the seats of ``to`` that would
         take it: the only one, or ALL for several; None when nobody would."""
-        positions = {x for kind, x in give if kind == "hand"}
+        positions = sorted(x for kind, x in give if kind == "hand")
         traded = [x for kind, x in give if kind == "trade"]
-        received = [s.hands[me][x] for x in sorted(positions)] + traded
-        p_hand = [c for i, c in enumerate(s.hands[me]) if i not in positions]
-        p_face = list(s.face_up)
-        for t in traded:
-            p_face.remove(t)
+        received, p_hand, p_face = _offered(s, me, positions, traded)
         seats = [(me + k) % s.n for k in range(1, s.n)] if to == ALL else [to]
         takers = [q for q in seats if self._accepts(s, q, me, g, received, want, p_hand, p_face, fair)]
         if not takers:
@@ -334,6 +326,17 @@ class BohnanzaFamily(Family):
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+def _offered(s, p: int, positions, traded) -> tuple[list[int], list[int], list[int]]:
+    """An offer of ``p`` giving its hand cards at ``positions`` and the trade-area types ``traded``: the
+    cards handed over, ``p``'s hand left, and A's trade area left."""
+    received = [s.hands[p][i] for i in positions] + list(traded)
+    hand = [c for i, c in enumerate(s.hands[p]) if i not in positions]
+    face = list(s.face_up)
+    for t in traded:
+        face.remove(t)
+    return received, hand, face
 
 
 def _few_slots(s) -> bool:
