@@ -195,3 +195,20 @@ def test_merge_refuses_without_files_to_update(argv, message, capsys):
     with pytest.raises(SystemExit):
         main(argv + ["--variants", "bean_duel"])
     assert message in capsys.readouterr().err
+
+
+def test_merge_checks_the_files_before_any_game(tmp_path, capsys, monkeypatch):
+    """An entry the files lack, or a file without a generated part, is refused before a game is played."""
+    import json
+
+    import bean_env.training.benchmark as benchmark
+
+    monkeypatch.setattr(benchmark, "run", lambda *a, **k: pytest.fail("games were played"))
+    cells, out = tmp_path / "cells.json", tmp_path / "benchmark.md"
+    cells.write_text(json.dumps({"command": "c", "commit": "x", "cells": [{"entry": "al_cabohne, 2 players"}]}))
+    out.write_text("# Protocol, no generated part\n")
+    for files, message in ((["--json", str(cells)], "cells.json: no entry 'bean_duel, 2 players'"),
+                           (["--out", str(out)], "benchmark.md: no generated part")):
+        with pytest.raises(SystemExit):
+            main(["--entry", "bean_duel, 2 players", "--merge"] + files)
+        assert message in capsys.readouterr().err
