@@ -8,6 +8,10 @@ AEC env's reward for the learner's seat only, summed over every AEC step since i
 the game pays before the learner's first action (its start, the opponents' first moves) comes with the
 first step, so an episode's rewards add up to everything the seat was paid.
 
+With ``gift_penalty`` p > 0 the learner's reward also loses p for every card it receives as a gift
+(an executed trade in which it gave nothing; ``bean_env.engine.trade_stats``). That is training-only
+reward shaping against farming a generous opponent: the AEC env's own rewards do not change.
+
 ``action_masks()`` returns the learner's legal actions (sb3-contrib's MaskablePPO reads it).
 """
 from __future__ import annotations
@@ -20,6 +24,7 @@ import gymnasium as gym
 import numpy as np
 
 from bean_env.agents.ppo import PolicyNet
+from bean_env.engine.events import Trade
 from bean_env.envs.aec import legal_mask
 
 from .opponents import OpponentPool
@@ -40,8 +45,11 @@ class SelfPlayEnv(gym.Env):
     metadata = {"render_modes": []}
 
     def __init__(self, variant: str, config: dict | None = None, pool: OpponentPool | None = None,
-                 reward_mode: str = "win", seed: int = 0, win_bonus: float = 0.0):
+                 reward_mode: str = "win", seed: int = 0, win_bonus: float = 0.0, gift_penalty: float = 0.0):
         super().__init__()
+        if not gift_penalty >= 0:
+            raise ValueError(f"gift_penalty must be a number >= 0, got {gift_penalty!r}")
+        self.gift_penalty = float(gift_penalty)
         self.variant = variant
         self.aec = make_aec(variant, reward_mode=reward_mode, win_bonus=win_bonus, **(config or {}))
         self.config = dict(self.aec.config)
@@ -77,6 +85,8 @@ class SelfPlayEnv(gym.Env):
             self._episode += 1
             self.opponents = {a: self.pool.draw() for a in aec.possible_agents if a != self.learner}
             self._reward = 0.0
+            if self.gift_penalty:
+                aec.game.rules.events = []  # the engine records trades while this is a list
             self._collect()  # what the game pays at its start (dense: the points every seat starts with)
             self._play_opponents()
             if not self._done():
@@ -111,6 +121,22 @@ class SelfPlayEnv(gym.Env):
 
     def _collect(self) -> None:
         self._reward += float(self.aec.rewards.get(self.learner, 0.0))
+        if self.gift_penalty:
+            self._reward -= self.gift_penalty * self._gift_cards()
+
+    def _gift_cards(self) -> int:
+        """Cards the learner received as gifts since the last call (the engine's events, then cleared)."""
+        events = self.aec.game.rules.events
+        seat = self.aec.agent_name_mapping[self.learner]
+        cards = 0
+        for e in events:
+            if type(e) is Trade:
+                if e.proposer == seat and e.received and not e.given:
+                    cards += len(e.received)
+                elif e.partner == seat and e.given and not e.received:
+                    cards += len(e.given)
+        events.clear()
+        return cards
 
     def _play_opponents(self) -> None:
         aec, learner, opponents = self.aec, self.learner, self.opponents

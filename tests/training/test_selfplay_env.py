@@ -115,3 +115,30 @@ def test_dense_episode_returns_include_what_the_game_pays_before_the_first_step(
     for _ in range(4):
         total, info, _ = run_episode(env, rng)
         assert total == pytest.approx(info["scores"][info["seat"]] / 100)
+
+
+def test_gift_penalty_charges_every_card_the_learner_receives_for_nothing():
+    """With ``gift_penalty`` p an episode's return is the env's own reward minus p times the cards the
+    learner received in executed trades where it gave nothing, as the trade counter counts them from a
+    replay of the game; the AEC env's rewards stay untouched. Random learners take many gifts."""
+    from bean_env.engine.trade_stats import count_trades
+
+    env = SelfPlayEnv("bohnanza", {"num_players": 4}, OpponentPool(parse_mix("heuristic:1"), seed=3), seed=5,
+                      gift_penalty=0.5)
+    rng = np.random.default_rng(0)
+    charged = 0
+    for _ in range(3):
+        total, info, _ = run_episode(env, rng)
+        seat = info["seat"]
+        winners = env.aec.game.winners()
+        gift_cards = count_trades(env.aec.game.record()).seats[seat].gift_cards_received
+        charged += gift_cards
+        own = 1.0 / len(winners) if seat in winners else -1.0
+        assert total == pytest.approx(own - 0.5 * gift_cards)
+    assert charged > 0  # the test saw gifts
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("nan")])
+def test_gift_penalty_must_be_a_non_negative_number(bad):
+    with pytest.raises(ValueError, match="gift_penalty must be a number >= 0"):
+        SelfPlayEnv("bohnanza", {"num_players": 4}, gift_penalty=bad)
