@@ -38,6 +38,7 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, Callable
 
 from bean_env import new_game
 from bean_env.agents import make_agent
@@ -165,8 +166,10 @@ def ppo_available(entry: Entry) -> bool:
     return True
 
 
-def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str = "mcts") -> Cell:
-    """Play ``deals`` deals with ``candidate`` in every seat in turn against ``opponent`` agents."""
+def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str = "mcts",
+            wrap: Callable[[Any], Any] | None = None) -> Cell:
+    """Play ``deals`` deals with ``candidate`` in every seat in turn against ``opponent`` agents; with
+    ``wrap``, the candidate plays as ``wrap(agent)`` (e.g. ``benchmarks/gift_cost.py``'s gift refuser)."""
     config = entry.config
     n = config["num_players"]
     start = time.perf_counter()
@@ -181,6 +184,8 @@ def measure(entry: Entry, candidate: str, opponent: str, deals: int, mcts: str =
         for seat in range(n):
             players = [make_agent(spec, seed=seed * 31 + q) if q == seat else
                        make_agent(opp_spec, seed=seed * 31 + 1000 + q) for q in range(n)]
+            if wrap is not None:
+                players[seat] = wrap(players[seat])
             game, counter = play_game(entry.variant, config, seed, players, counter=True)
             seat_trades.append(counter.seats[seat].as_dict())
             winners = game.winners()

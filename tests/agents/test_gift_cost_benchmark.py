@@ -1,0 +1,62 @@
+"""``benchmarks/gift_cost.py``: the gift refuser declines exactly the offers of cards for nothing and
+otherwise plays as the agent it wraps (a benchmark, not a timed test)."""
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import sys
+
+from bean_env import new_game
+from bean_env.agents import make_agent
+from bean_env.engine.actions import Kind
+from bean_env.engine.events import Trade
+
+SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "gift_cost.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("gift_cost", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["gift_cost"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_gift_refuser_declines_every_offered_gift_and_nothing_else():
+    """TRADE-2 (want empty = a gift), TRADE-4: a random seat wrapped by the refuser never takes an offered
+    gift; every other decision is the wrapped agent's own; random alone does take gifts on these deals."""
+    bench = load()
+    refused = taken_unwrapped = 0
+    for seed in range(3):
+        for wrapped in (True, False):
+            game = new_game("bohnanza", seed=seed, num_players=4)
+            game.rules.events = []
+            agents = [make_agent("heuristic", seed=q) for q in range(4)]
+            inner = make_agent("random", seed=seed)
+            shadow = make_agent("random", seed=seed)  # the same choices, seen unwrapped
+            agents[0] = bench.GiftRefuser(inner) if wrapped else inner
+            while not game.is_over:
+                p = game.current_player
+                view, legal = game.view(p), game.legal_actions()
+                action = agents[p].act(view, legal)
+                if p == 0 and wrapped:
+                    own = shadow.act(view, legal)
+                    gift = own.kind == Kind.ACCEPT and bench.is_gift_offer(view)
+                    assert action == (next(a for a in legal if a.kind == Kind.DECLINE) if gift else own)
+                game.apply(action)
+            gifts_in = sum(1 for e in game.rules.events if type(e) is Trade and e.partner == 0
+                           and e.given and not e.received)
+            if wrapped:
+                assert gifts_in == 0
+                refused += agents[0].refused
+            else:
+                taken_unwrapped += gifts_in
+    assert refused > 0 and taken_unwrapped > 0
+
+
+def test_gift_cost_refuses_an_entry_without_trading(capsys):
+    import pytest
+    bench = load()
+    with pytest.raises(SystemExit):
+        bench.main(["--entry", "bean_duel, 2 players", "--deals", "2"])
+    assert "not a protocol entry with trading" in capsys.readouterr().err
