@@ -469,6 +469,8 @@ def train(args: Args) -> Path:
         args = resumed_args(args, saved["args"])
     config = rule_config(args)
     warmup_steps(args, config)  # bad options fail here, before a run directory is made
+    if not args.gift_penalty >= 0:
+        raise ValueError(f"--gift-penalty must be a number >= 0, not {args.gift_penalty}")
     source = init_source(args, config) if args.init_policy and not args.resume else None
     if args.resume:
         if saved["config"] != config or saved["args"]["variant"] != args.variant:
