@@ -6,8 +6,11 @@ this folder on ``sys.path``).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import pathlib
 import random
+import sys
 from collections import Counter
 
 # The parts of a base state that a digest covers: everything a rules change could alter, and none of
@@ -221,3 +224,15 @@ def memoryless_encoder(game):
     ctx.remember = False
     spec = _SPECS[s.variant]
     return ObservationEncoder(ctx, common_blocks(ctx) + list(spec.blocks(ctx)), spec.history_blocks)
+
+
+BENCHMARKS = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load_benchmark(name: str):
+    """The script ``benchmarks/<name>.py`` as a module (registered in ``sys.modules`` as an import would)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

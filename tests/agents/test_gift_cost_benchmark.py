@@ -2,30 +2,19 @@
 otherwise plays as the agent it wraps (a benchmark, not a timed test)."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-import sys
+import pytest
+from helpers import load_benchmark
 
 from bean_env import new_game
 from bean_env.agents import make_agent
 from bean_env.engine.actions import Kind
 from bean_env.engine.events import Trade
 
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "gift_cost.py"
-
-
-def load():
-    spec = importlib.util.spec_from_file_location("gift_cost", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gift_cost"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_gift_refuser_declines_every_offered_gift_and_nothing_else():
     """TRADE-2 (want empty = a gift), TRADE-4: a random seat wrapped by the refuser never takes an offered
     gift; every other decision is the wrapped agent's own; random alone does take gifts on these deals."""
-    bench = load()
+    bench = load_benchmark("gift_cost")
     refused = taken_unwrapped = 0
     for seed in range(3):
         for wrapped in (True, False):
@@ -55,8 +44,7 @@ def test_gift_refuser_declines_every_offered_gift_and_nothing_else():
 
 
 def test_gift_cost_refuses_an_entry_without_trading(capsys):
-    import pytest
-    bench = load()
+    bench = load_benchmark("gift_cost")
     with pytest.raises(SystemExit):
         bench.main(["--entry", "bean_duel, 2 players", "--deals", "2"])
     assert "not a protocol entry with trading" in capsys.readouterr().err

@@ -2,29 +2,17 @@
 (a benchmark run, not a timed test)."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-import sys
+from helpers import load_benchmark
 
 from bean_env import new_game
 from bean_env.agents.heuristic import HeuristicAgent
 from bean_env.engine.trade_stats import count_trades
 
-SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "trade_preset.py"
-
-
-def load():
-    spec = importlib.util.spec_from_file_location("trade_preset", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["trade_preset"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_trade_preset_counts_trades_that_change_hands():
     """TRADE-5: a game's counted trades equal the counter's trades on its replayed record, and a preset
     game is shorter than one under the default rules."""
-    bench = load()
+    bench = load_benchmark("trade_preset")
     preset = bench.play(0, {"trade_preset": "learning"})
     default = bench.play(0, {})
     assert preset["decisions"] < default["decisions"]
@@ -41,7 +29,7 @@ def test_trade_preset_counts_trades_that_change_hands():
 
 
 def test_trade_preset_table(capsys):
-    load().main(["--games", "2"])
+    load_benchmark("trade_preset").main(["--games", "2"])
     out = capsys.readouterr().out
     assert "| default rules |" in out and '| trade_preset="learning" |' in out
     assert '| trade_preset="learning2" |' in out
