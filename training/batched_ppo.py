@@ -97,6 +97,9 @@ class Args:
     """env reward: 'win', 'score', 'margin' or 'dense' (see bean_env.envs.aec)"""
     win_bonus: float = 0.0
     """with reward_mode 'dense': this times the 'win' reward at the end of a game"""
+    relative_reward: bool = False
+    """train on each seat's reward minus the mean reward of the other seats at the same step (with dense
+    rewards: the coins earned ahead of the table); training-only shaping, the env's rewards do not change"""
     opponent_mix: str = "learner:0.5,self:0.3,random:0.2"
     """seat mix: learner (the trained policy's own seats, one per game at least), self (frozen snapshots),
     ppo or ppo:checkpoint=PATH (a fixed policy), random, other agents (engine backend only)"""
@@ -264,7 +267,8 @@ class Trainer:
         self.league = League(mix, args.variant, config, self.vec.obs_size, self.vec.num_actions,
                              args.max_snapshots, seed=args.seed * 1000)
         capacity = args.rollout_steps + n * (p + 1)
-        self.rollout = SeatRollout(self.vec, self.league, share, seed=args.seed, capacity=capacity)
+        self.rollout = SeatRollout(self.vec, self.league, share, seed=args.seed, capacity=capacity,
+                                   relative=args.relative_reward)
         self.model = build_model(args, config, self.vec.obs_size, self.vec.num_actions).to(args.device)
         self.learner = Learner(self.model, args)
         self.timesteps = 0

@@ -147,18 +147,29 @@ def advantages(rec: Records, gamma: float, lam: float) -> tuple[np.ndarray, np.n
     return adv, adv + values
 
 
+def relative_rewards(paid: np.ndarray) -> np.ndarray:
+    """Each seat's reward minus the mean of the other seats' rewards of the same step (``paid``: games x
+    seats). A game's relative rewards sum to zero: a coin another seat earns counts against a seat as its
+    own coin counts for it, divided among the other seats."""
+    p = paid.shape[1]
+    if p < 2:
+        return paid
+    return paid - (paid.sum(axis=1, keepdims=True) - paid) / (p - 1)
+
+
 class SeatRollout:
     """Learner experience from the games of ``vec`` (a ``VectorEnv`` or ``ArrayVectorEnv`` whose reward
     mode is set), with opponents from ``league``; ``capacity``: records held at once (a rollout's decisions
-    plus one step's and the open ones)."""
+    plus one step's and the open ones); ``relative``: record ``relative_rewards`` of what the games pay."""
 
-    def __init__(self, vec, league: League, learner_share: float = 1.0, seed: int = 0, capacity: int = 8192):
+    def __init__(self, vec, league: League, learner_share: float = 1.0, seed: int = 0, capacity: int = 8192,
+                 relative: bool = False):
         if not 0.0 <= learner_share <= 1.0:
             raise ValueError(f"bad learner share {learner_share!r}; allowed: 0..1")
         n, p = vec.num_envs, vec.num_players
         if capacity < n * (p + 1):
             raise ValueError(f"capacity {capacity} is below one step plus the open records ({n * (p + 1)})")
-        self.vec, self.league, self.learner_share = vec, league, learner_share
+        self.vec, self.league, self.learner_share, self.relative = vec, league, learner_share, relative
         self.num_envs, self.num_players = n, p
         self.records = Records(capacity, vec.obs_size, vec.num_actions)
         self.learner = np.zeros((n, p), bool)           # the learner's seats of each slot's game
@@ -259,6 +270,8 @@ class SeatRollout:
             rec.size += len(rows)
         t2 = time.perf_counter()
         paid, term, trunc, infos = vec.step_slots(actions, slots, observe=False)
+        if self.relative:
+            paid = relative_rewards(paid)
         open_ = self.last >= 0
         rec.rewards[self.last[open_]] += paid[open_]
         waiting = self.learner & ~open_

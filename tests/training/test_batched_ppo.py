@@ -39,13 +39,13 @@ def random_act(seed: int):
     return act
 
 
-def seat_sums(variant: str, mix: str, games: int, **config):
+def seat_sums(variant: str, mix: str, games: int, relative: bool = False, **config):
     """Play until ``games`` games ended, dropping resolved records between rollouts (as the trainer does);
     returns (reward sum per (game, seat) of the learner's records, the finished games, chains seen)."""
     share, opponents = split_mix(mix)
     vec = ArrayVectorEnv(variant, 3, reward_mode="dense", **config)
     league = League(opponents, variant, vec.config, vec.obs_size, vec.num_actions, seed=3)
-    rollout = SeatRollout(vec, league, share, seed=4, capacity=300)
+    rollout = SeatRollout(vec, league, share, seed=4, capacity=300, relative=relative)
     rollout.reset()
     sums: dict = defaultdict(float)
     finished: list = []
@@ -83,6 +83,21 @@ def test_each_seat_gets_its_own_rewards(players):
         for seat in g["opponents"]:  # opponents' decisions are never the learner's
             assert (g["game"], seat) not in sums
     assert checked >= 2 and len({s for g in finished for s in g["scores"]}) > 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_relative_rewards_add_up_to_the_margin_over_the_table(players):
+    """With ``relative`` (``--relative-reward``) a seat's rewards over a game add up to its final score
+    minus the mean final score of the other seats, for every seat, and the seats' sums cancel out."""
+    sums, finished = seat_sums("bohnanza", "learner:1", 2, relative=True, num_players=players, **LEARNING)
+    for g in finished:
+        scores = g["scores"]
+        assert g["learner"] == list(range(players))
+        for seat in range(players):
+            others = (sum(scores) - scores[seat]) / (players - 1)
+            assert sums[(g["game"], seat)] == pytest.approx(scores[seat] - others, abs=1e-4)
+        assert sum(sums[(g["game"], s)] for s in range(players)) == pytest.approx(0.0, abs=1e-4)
+    assert len({s for g in finished for s in g["scores"]}) > 1
 
 
 def test_rewards_paid_before_a_seats_first_decision_reach_it():
