@@ -1,24 +1,9 @@
 """The speed benchmarks run end to end (tiny budgets; speed itself is never asserted in tests)."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import pathlib
-import sys
 
-BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _load(name: str):
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # as an import does: dataclasses look their module up there
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
+from helpers import load_benchmark as _load
 
 
 def test_throughput_benchmark_smoke(tmp_path, capsys):

@@ -8,6 +8,7 @@ from collections import defaultdict
 import numpy as np
 import pytest
 import torch
+from helpers import load_benchmark
 
 from bean_env.agents import make_agent
 from bean_env.agents.offer_head import offer_parts
@@ -284,13 +285,7 @@ def test_bad_options_raise_clear_errors(tmp_path):
 
 def test_speed_benchmark_measures_the_batched_trainer():
     """benchmarks/train_speed.py --both: each trainer's rate, time shares and head size."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "train_speed.py"
-    spec = importlib.util.spec_from_file_location("train_speed_batched", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_benchmark("train_speed")
     r = bench.batched_measure("bean_duel", None, "{}", 256, "flat", num_envs=8, rollout_steps=128, hidden="32")
     assert r["rate"] > 0 and 0 < r["update"] < 1 and r["env"] + r["forward"] + r["update"] <= 1.01
     pytest.importorskip("sb3_contrib")

@@ -1,24 +1,12 @@
 """Batched rollouts run the same on local processes and on Ray (benchmarks/distributed.py)."""
 from __future__ import annotations
 
-import importlib.util
-import pathlib
-import sys
-
 import pytest
-
-BENCH = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
+from helpers import load_benchmark
 
 
 def _bench():
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location("distributed", BENCH / "distributed.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
+    return load_benchmark("distributed")
 
 
 def test_process_workers_play_every_decision():
