@@ -40,7 +40,7 @@ from bean_env.vector import make_vector_env
 
 from .league import League, league_engine_kinds, split_mix
 from .policy_model import HEADS, ActorCritic, parameter_counts
-from .runs import EvalLog, Run, limit_threads, named_options, resumed, stop_reason, stop_signals
+from .runs import EvalLog, Run, ScalarLog, limit_threads, named_options, resumed, stop_reason, stop_signals
 from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, segments
 from .selfplay import add_arguments, describe, eval_opponents, evaluate_policy, rule_config
 
@@ -274,6 +274,7 @@ class Trainer:
         self.timesteps = 0
         self.stopped: str | None = None
         self.log = EvalLog(run.eval_csv, eval_opponents(args, config))
+        self.scalars = ScalarLog(run.path / "tb")
         self.base_meta = {"variant": args.variant, "config": config, "algorithm": ALGORITHM,
                           "layout_hash": prov["layout_hash"], "provenance": prov}
 
@@ -292,6 +293,7 @@ class Trainer:
             return None
         row = evaluate_policy(self.net(), self.args, self.config, label or f"step_{self.timesteps}", self.timesteps)
         self.log.append(row)
+        self.scalars.add("eval", row, self.timesteps, skip=("timesteps", "seed"))
         return row
 
     def export(self, path: Path, training: dict) -> Path:
@@ -326,6 +328,7 @@ class Trainer:
             if new:
                 w.writeheader()
             w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in row.items()})
+        self.scalars.add("train", row, row["timesteps"], skip=("timesteps",))
 
     def learn(self) -> None:
         """Collect and update until ``total_timesteps`` or a stop (signal or time limit)."""
@@ -432,9 +435,10 @@ def train(args: Args) -> Path:
         for path in targets:
             trainer.export(path, dict(training, final_eval=row))
         print(f"eval after {trainer.timesteps} decisions: {describe(row, eval_opponents(args, config))}")
+    trainer.scalars.close()
     if trainer.stopped:
         print(f"stopped early: {trainer.stopped}")
-    print(f"run directory: {run.path}")
+    print(f"run directory: {run.path}  (tensorboard --logdir {run.path})")
     return run.path
 
 

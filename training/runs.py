@@ -9,7 +9,8 @@ A *run directory* ``runs/<name>/`` holds:
   file; a file whose hash differs from the manifest is refused;
 - ``snapshots/snap_<timesteps>.pt/.json``: frozen learner policies of the opponent pool (policy files);
 - ``eval.csv``: one row per evaluated policy (see ``EvalLog``);
-- ``policy.pt``/``policy.json``: the exported policy for the ``ppo`` agent.
+- ``policy.pt``/``policy.json``: the exported policy for the ``ppo`` agent;
+- ``tb/``: TensorBoard event files (``tensorboard --logdir runs/<name>``; see ``ScalarLog``).
 """
 from __future__ import annotations
 
@@ -206,6 +207,31 @@ class EvalLog:
             if new:
                 w.writeheader()
             w.writerow(row)
+
+
+class ScalarLog:
+    """TensorBoard scalars of a run (event files in ``path``); does nothing where the ``tensorboard``
+    package is not installed (``writer`` is then ``None``)."""
+
+    def __init__(self, path: Path):
+        try:
+            from torch.utils.tensorboard import SummaryWriter
+        except ImportError:
+            self.writer = None
+        else:
+            self.writer = SummaryWriter(str(path))
+
+    def add(self, prefix: str, row: dict, step: int, skip: tuple[str, ...] = ()) -> None:
+        """Every number of ``row`` (but the keys in ``skip``) as ``<prefix>/<key>`` at ``step``."""
+        if self.writer is None:
+            return
+        for key, value in row.items():
+            if key not in skip and isinstance(value, (int, float)) and not isinstance(value, bool):
+                self.writer.add_scalar(f"{prefix}/{key}", float(value), step)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
 
 
 def _typed(column: str, text: str):

@@ -237,6 +237,22 @@ def test_time_limit_exports_the_latest_policy(tmp_path):
     assert (run / "eval.csv").read_text().count("\n") == 2
 
 
+def test_run_writes_tensorboard_scalars(tmp_path):
+    """``tb/`` holds the progress rows (``train/...``) and the evaluations (``eval/...``) at their decisions."""
+    pytest.importorskip("tensorboard")
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    run = train(small_args(tmp_path, variant="bean_duel", total_timesteps=150))
+    events = EventAccumulator(str(run / "tb"))
+    events.Reload()
+    tags = set(events.Tags()["scalars"])
+    assert {"train/policy_loss", "train/entropy", "train/decisions_per_s"} <= tags
+    final = int(json.loads((run / "state.json").read_text())["timesteps"])
+    wins = events.Scalars("eval/random_argmax_win_rate")
+    assert [w.step for w in wins] == [final] and 0.0 <= wins[0].value <= 1.0
+    assert "eval/random_argmax_trades" in tags and "eval/seed" not in tags
+
+
 def test_interrupt_exports_the_latest_policy(tmp_path, monkeypatch):
     calls = []
     update = Learner.update
