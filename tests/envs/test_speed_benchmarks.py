@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 
-from helpers import load_benchmark as _load
+from helpers import load_benchmark
 
 
 def test_throughput_benchmark_smoke(tmp_path, capsys):
     out = tmp_path / "r.json"
     argv = ["--seconds", "0.05", "--rounds", "2", "--only", "bean_duel", "bohnanza-german-3", "--json", str(out)]
-    assert _load("throughput").main(argv) == 0
+    assert load_benchmark("throughput").main(argv) == 0
     results = json.loads(out.read_text())
     assert {"bean_duel", "bohnanza-german-3", "texas_holdem_v4"} <= set(results)
     for r in results.values():
@@ -20,7 +20,7 @@ def test_throughput_benchmark_smoke(tmp_path, capsys):
 
 
 def test_paired_ratios_divide_rates_of_the_same_round():
-    timing = _load("timing")
+    timing = load_benchmark("timing")
     ours, base = timing.Result("ours"), timing.Result("base")
     ours.rounds = [(300, 1, 1.0), (100, 1, 0.5), (90, 1, 1.0)]   # rates 300, 200, 90
     base.rounds = [(100, 1, 1.0), (50, 1, 1.0), (30, 1, 0.5)]    # rates 100, 50, 60
@@ -31,7 +31,7 @@ def test_paired_ratios_divide_rates_of_the_same_round():
 
 def test_peers_are_built_once_and_reset(monkeypatch):
     """An AEC peer is seeded at its first reset only, then reset without a seed (as users run it)."""
-    peers = _load("peers")
+    peers = load_benchmark("peers")
     seeds = []
 
     class Env:
@@ -48,7 +48,7 @@ def test_peers_are_built_once_and_reset(monkeypatch):
 
 
 def test_engine_speed_smoke(capsys):
-    assert _load("engine_speed").main(["--seconds", "0.05", "--rounds", "2", "--variants", "bean_duel"]) == 0
+    assert load_benchmark("engine_speed").main(["--seconds", "0.05", "--rounds", "2", "--variants", "bean_duel"]) == 0
     out = capsys.readouterr().out
     assert "bean_duel 2p" in out and "vs rlcard uno (game)" in out and "openspiel hearts" in out
 
@@ -57,7 +57,7 @@ def test_train_speed_smoke(capsys):
     """The training-throughput benchmark reports env steps/s in learn() and the env's share."""
     import pytest
     pytest.importorskip("sb3_contrib")
-    bench = _load("train_speed")
+    bench = load_benchmark("train_speed")
     r = bench.measure("single", "bean_duel", {}, steps=256)
     assert r["steps"] >= 256 and 0 < r["env_share"] < 1 and r["steps_per_s"] > 0
 
@@ -66,7 +66,7 @@ def test_train_speed_trainer_smoke():
     """The trainer mode times bean-env train's own env and model."""
     import pytest
     pytest.importorskip("sb3_contrib")
-    bench = _load("train_speed")
+    bench = load_benchmark("train_speed")
     assert bench.trainer_rate(None, 2, 128, "bean_duel", warmup=64) > 0
 
 
@@ -75,7 +75,7 @@ def test_train_speed_learner_backends_smoke(capsys):
     import pytest
     pytest.importorskip("sb3_contrib")
     pytest.importorskip("numba")
-    bench = _load("train_speed")
+    bench = load_benchmark("train_speed")
     assert bench.main(["--learner-backends", "--n-envs", "2", "--steps", "256", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
     assert "  engine" in out and "  arrays" in out and "vs engine" in out
@@ -83,7 +83,7 @@ def test_train_speed_learner_backends_smoke(capsys):
 
 def test_vector_speed_smoke(capsys):
     """The batched env against the AEC env, and the learner's batched face against make_vec's sync mode."""
-    bench = _load("vector_speed")
+    bench = load_benchmark("vector_speed")
     assert bench.main(["--variant", "bean_duel", "--sizes", "4", "--seconds", "0.05", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
     assert "bean_duel VectorEnv N=4" in out
