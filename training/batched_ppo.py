@@ -45,8 +45,8 @@ from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, se
 from .selfplay import add_arguments, describe, eval_opponents, evaluate_policy, rule_config
 
 ALGORITHM = "batched self-play PPO (bean_env.training.batched_ppo)"
-PROGRESS = ("timesteps", "seconds", "decisions_per_s", "env_share", "forward_share", "update_share", "policy_loss",
-            "value_loss", "entropy", "approx_kl", "clip_fraction", "games", "learner_win_rate")
+PROGRESS = ("timesteps", "seconds", "decisions_per_s", "env_share", "forward_share", "update_share", "learning_rate",
+            "policy_loss", "value_loss", "entropy", "approx_kl", "clip_fraction", "games", "learner_win_rate")
 
 
 @dataclass
@@ -74,6 +74,9 @@ class Args:
     """passes over each rollout"""
     learning_rate: float = 3e-4
     """Adam learning rate"""
+    anneal_lr: bool = False
+    """lower the learning rate linearly from --learning-rate towards 0 at --total-timesteps (set before each
+    update from the decisions trained on so far, so a resumed run continues the same schedule)"""
     gamma: float = 0.995
     """discount per decision of a seat"""
     gae_lambda: float = 0.95
@@ -196,6 +199,15 @@ class Learner:
         z = self.model.pair_logits(o, torch.from_numpy(rows).to(dev), torch.from_numpy(cols).to(dev))
         pos, logp = sample_pairs(z.cpu().numpy(), first, counts, self.rng)
         return cols[pos], logp.astype(np.float32), self.model.value(o).cpu().numpy()
+
+    def set_learning_rate(self, timesteps: int) -> float:
+        """The learning rate for the next update: ``--learning-rate``, or with ``--anneal-lr`` its share left
+        of the budget (``1 - timesteps / total_timesteps``, at least 0); returns it."""
+        a = self.args
+        lr = a.learning_rate * (max(0.0, 1.0 - timesteps / a.total_timesteps) if a.anneal_lr else 1.0)
+        for group in self.optimizer.param_groups:
+            group["lr"] = lr
+        return lr
 
     def update(self, rollout: SeatRollout, rows: np.ndarray) -> dict[str, float]:
         """Clipped PPO on the records ``rows`` (their advantages over each seat's chain). The policy's
@@ -323,8 +335,10 @@ class Trainer:
     def _progress_row(self, row: dict) -> None:
         path = self.run.path / "progress.csv"
         new = not path.exists()
+        # a run resumed from an older version keeps its file's columns
+        fields = PROGRESS if new else path.read_text().split("\n", 1)[0].strip().split(",")
         with path.open("a", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=PROGRESS)
+            w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
             if new:
                 w.writeheader()
             w.writerow({k: (round(v, 6) if isinstance(v, float) else v) for k, v in row.items()})
@@ -350,6 +364,7 @@ class Trainer:
                     return
             rows = rollout.records.resolved()
             t = time.perf_counter()
+            lr = self.learner.set_learning_rate(self.timesteps)
             stats = self.learner.update(rollout, rows)
             update = time.perf_counter() - t
             rollout.drop(rows)
@@ -360,7 +375,7 @@ class Trainer:
             seats = [(q in g["winners"]) for g in games for q in g["learner"]]
             row = {"timesteps": self.timesteps, "seconds": elapsed, "decisions_per_s": len(rows) / elapsed,
                    "env_share": rollout.seconds["env"] / elapsed, "forward_share": rollout.seconds["forward"] / elapsed,
-                   "update_share": update / elapsed, **stats, "games": len(games),
+                   "update_share": update / elapsed, "learning_rate": lr, **stats, "games": len(games),
                    "learner_win_rate": float(np.mean(seats)) if seats else float("nan")}
             self._progress_row(row)
             if a.progress:

@@ -1,6 +1,7 @@
 """``bean-env train batched``: per-seat experience, the structured offer head, policy files, stops, variants."""
 from __future__ import annotations
 
+import csv
 import dataclasses
 import json
 from collections import defaultdict
@@ -350,3 +351,39 @@ def test_cli_runs_the_batched_trainer(tmp_path, capsys):
                  "--out-dir", str(tmp_path), "--run-name", "cli", "--progress", "false"]) == 0
     assert "eval after" in capsys.readouterr().out
     assert make_agent("ppo", checkpoint=tmp_path / "cli").net.meta["algorithm"] == batched_ppo.ALGORITHM
+
+
+def test_anneal_lr_lowers_the_rate_linearly_to_the_budget(tmp_path):
+    """``--anneal-lr``: each update's rate is ``--learning-rate`` times the share of the budget left, written to
+    progress.csv; without it the rate stays put."""
+    run = train(small_args(tmp_path, variant="bean_duel", total_timesteps=400, anneal_lr=True, learning_rate=1e-3))
+    rows = list(csv.DictReader((run / "progress.csv").open()))
+    assert len(rows) >= 3
+    before = 0
+    for row in rows:
+        assert float(row["learning_rate"]) == pytest.approx(1e-3 * (1 - before / 400), abs=1e-6)
+        before = int(row["timesteps"])
+    assert float(rows[0]["learning_rate"]) == pytest.approx(1e-3)
+    assert float(rows[-1]["learning_rate"]) < float(rows[1]["learning_rate"]) < 1e-3
+    flat = train(small_args(tmp_path, variant="bean_duel", run_name="flat", total_timesteps=300))
+    assert {float(r["learning_rate"]) for r in csv.DictReader((flat / "progress.csv").open())} == {3e-4}
+    learner = Learner(ActorCritic(4, 3, [8]), Args(anneal_lr=True, total_timesteps=100))
+    assert learner.set_learning_rate(150) == 0.0  # never below zero past the budget
+
+
+def test_progress_rows_keep_an_older_files_columns(tmp_path):
+    """A run resumed from a version without the learning-rate column appends rows under its file's own
+    header (no shifted columns)."""
+    from types import SimpleNamespace
+
+    from bean_env.training.batched_ppo import PROGRESS, Trainer
+
+    old = [c for c in PROGRESS if c != "learning_rate"]
+    (tmp_path / "progress.csv").write_text(",".join(old) + "\n")
+    added = []
+    fake = SimpleNamespace(run=SimpleNamespace(path=tmp_path),
+                           scalars=SimpleNamespace(add=lambda *a, **k: added.append(a)))
+    row = {c: i for i, c in enumerate(PROGRESS)}
+    Trainer._progress_row(fake, row)
+    rows = list(csv.DictReader((tmp_path / "progress.csv").open()))
+    assert list(rows[0]) == old and rows[0]["policy_loss"] == str(row["policy_loss"]) and added
