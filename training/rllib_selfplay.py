@@ -38,10 +38,10 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from bean_env.agents.ppo import PolicyNet, save_policy
 
-from .evaluate import PLAY_MODES, policy_row
+from .evaluate import policy_row
 from .opponents import OpponentPool, parse_mix
-from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, sha256, stop_reason,
-                   stop_signals)
+from .runs import (EvalLog, Run, RunDirError, ScalarLog, limit_threads, named_options, resumed, sha256,
+                   stop_reason, stop_signals)
 from .selfplay import _bool, _field_docs, describe
 from .selfplay_env import make_aec
 
@@ -419,9 +419,7 @@ def train(args: Args) -> Path:
         ray.init(address=args.address)
     else:
         ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False)
-    from torch.utils.tensorboard import SummaryWriter
-
-    writer = SummaryWriter(str(run.path / "tb"))
+    scalars = ScalarLog(run.path / "tb")
     stopped = None
     try:
         algo = build_config(args, rules, run.snapshots).build_algo()
@@ -438,9 +436,7 @@ def train(args: Args) -> Path:
                 return None
             row = policy_row(net(), args.variant, rules, opponents, args.eval_games, 10_000 + args.seed, label, steps)
             log.append(row)
-            for o in opponents:
-                for mode in PLAY_MODES:
-                    writer.add_scalar(f"eval/win_rate_vs_{o}_{mode}", float(row[f"{o}_{mode}_win_rate"]), steps)
+            scalars.add("eval", row, steps, skip=("timesteps", "seed"))
             return row
 
         def state() -> dict:
@@ -460,10 +456,9 @@ def train(args: Args) -> Path:
                     for it in range(done + 1, args.iterations + 1):
                         result = algo.train()
                         done = it
-                        scalars = _scalars(result)
-                        steps = int(scalars.get("env_runners/num_env_steps_sampled_lifetime", steps))
-                        for k, v in scalars.items():
-                            writer.add_scalar(k, v, steps)
+                        metrics = _scalars(result)
+                        steps = int(metrics.get("env_runners/num_env_steps_sampled_lifetime", steps))
+                        scalars.add("", metrics, steps)
                         runners = result.get("env_runners", {})
                         out.writerow([it, steps, runners.get("num_episodes_lifetime", ""),
                                       runners.get("episode_return_mean", ""), round(time.time() - start, 1)])
@@ -495,7 +490,7 @@ def train(args: Args) -> Path:
         print(f"eval after {steps} learner decisions: {describe(row, opponents)}")
         algo.stop()
     finally:
-        writer.close()
+        scalars.close()
         ray.shutdown()
     if stopped:
         print(f"stopped early: {stopped}")

@@ -222,12 +222,13 @@ class ScalarLog:
             self.writer = SummaryWriter(str(path))
 
     def add(self, prefix: str, row: dict, step: int, skip: tuple[str, ...] = ()) -> None:
-        """Every number of ``row`` (but the keys in ``skip``) as ``<prefix>/<key>`` at ``step``."""
+        """Every number of ``row`` (but the keys in ``skip``) as ``<prefix>/<key>`` (``<key>`` where
+        ``prefix`` is empty) at ``step``."""
         if self.writer is None:
             return
         for key, value in row.items():
             if key not in skip and isinstance(value, (int, float)) and not isinstance(value, bool):
-                self.writer.add_scalar(f"{prefix}/{key}", float(value), step)
+                self.writer.add_scalar(f"{prefix}/{key}" if prefix else key, float(value), step)
 
     def close(self) -> None:
         if self.writer is not None:

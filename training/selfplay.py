@@ -268,12 +268,9 @@ def _callback_class():
                 return None
             row = evaluate_policy(self.net(), self.args, self.config, label or f"step_{t}", t)
             self.log.append(row)
-            for o in eval_opponents(self.args, self.config):
-                for mode in ("argmax", "sampled"):
-                    self.logger.record(f"eval/win_rate_vs_{o}_{mode}", row[f"{o}_{mode}_win_rate"])
-                self.logger.record(f"eval/mean_score_vs_{o}", row[f"{o}_argmax_mean_score"])
-                self.logger.record(f"eval/trades_vs_{o}", row[f"{o}_argmax_trades"])
-                self.logger.record(f"eval/gifts_received_vs_{o}", row[f"{o}_argmax_gifts_received"])
+            for key, value in row.items():  # as the other trainers: eval/<eval.csv column>
+                if key not in ("timesteps", "seed") and isinstance(value, (int, float)):
+                    self.logger.record(f"eval/{key}", value)
             self.logger.dump(t)
             if self.bar is not None:
                 self.bar.set_postfix({o: row[f"{o}_argmax_win_rate"] for o in eval_opponents(self.args, self.config)})

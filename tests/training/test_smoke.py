@@ -30,6 +30,20 @@ def play_with(checkpoint: Path, variant: str, seed: int = 3, **config) -> None:
     play_agents(game, agents)
 
 
+def scalar_tags(rundir) -> set[str]:
+    """The TensorBoard scalar tags under a run's ``tb*`` folders (as the three trainers name them: evaluations
+    as ``eval/<eval.csv column>``)."""
+    pytest.importorskip("tensorboard")
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    tags: set[str] = set()
+    for folder in {p.parent for p in rundir.glob("tb*/events.out.tfevents.*")}:
+        events = EventAccumulator(str(folder))
+        events.Reload()
+        tags |= set(events.Tags()["scalars"])
+    return tags
+
+
 @pytest.mark.slow
 def test_maskable_ppo_train_resume_and_load(tmp_path):
     pytest.importorskip("sb3_contrib")
@@ -47,6 +61,7 @@ def test_maskable_ppo_train_resume_and_load(tmp_path):
     assert not list(rundir.rglob("*.zip"))
     assert len(list((rundir / "snapshots").glob("snap_*.pt"))) >= 2
     assert list(rundir.glob("tb*/events.out.tfevents.*"))
+    assert {"eval/heuristic_argmax_win_rate", "eval/random_argmax_trades"} <= scalar_tags(rundir)  # eval.csv's columns
     # resume to a larger budget: continues the step count, appends to eval.csv
     run(["-m", "bean_env.training.selfplay", "--total-timesteps", "512", "--resume", str(rundir),
          "--progress", "false"])
@@ -88,6 +103,8 @@ def test_rllib_train_resume_and_load(tmp_path):
     assert [int(r["timesteps"]) for r in evals] == sorted({int(r["timesteps"]) for r in evals})
     assert {"heuristic_argmax_ci_low", "random_sampled_win_rate"} <= set(evals[0])
     assert list((rundir / "tb").glob("events.out.tfevents.*"))
+    tags = scalar_tags(rundir)
+    assert {"eval/heuristic_argmax_win_rate", "env_runners/num_env_steps_sampled_lifetime"} <= tags and "eval/seed" not in tags
     assert meta["layout_hash"] == json.loads((rundir / "provenance.json").read_text())["layout_hash"]
     # a checkpoint file the run did not write is refused before anything is loaded
     victim = next(p for p in (rundir / "checkpoint").rglob("*") if p.is_file())
