@@ -1,7 +1,8 @@
 """Pick a run's best policy on validation deals: its final policy and its newest snapshots, each played
 with argmax against every opponent on the same deals, the best mean win rate written beside the run.
 
-    python -m bean_env.training.selection runs/l1_s1 --opponents heuristic,heuristic:trading=fair --games 200
+    python -m bean_env.training.selection runs/l1_s1 --opponents heuristic,heuristic:trading=fair --games 200 \
+        --last 4 --spacing 250000
 
 *Validation deals* are engine seeds ``--seed`` .. ``--seed + --games - 1``: below the evaluation protocol's
 held-out deals (``training.evaluate.HELD_OUT_FIRST``, refused), and by default (1,000,000) apart from the
@@ -27,19 +28,27 @@ from .evaluate import EVAL_TRADE_FIELDS, check_not_held_out, evaluate
 VALIDATION_SEED = 1_000_000
 
 
-def candidates(run: Path, last: int) -> list[tuple[str, int, Path]]:
+def candidates(run: Path, last: int, spacing: int = 0) -> list[tuple[str, int, Path]]:
     """``(label, learner decisions, policy path)`` of the run's final policy and its ``last`` newest
-    snapshots, oldest first; ``ValueError`` naming a run directory with neither."""
+    snapshots, each at least ``spacing`` decisions before the one after it (0: consecutive), oldest first;
+    ``ValueError`` naming a run directory with neither."""
     run = Path(run)
     found: dict[int, tuple[str, int, Path]] = {}
-    snaps = sorted(run.glob("snapshots/snap_*.pt"), key=lambda p: int(p.stem.split("_")[1]))
-    for path in snaps[-last:] if last > 0 else []:
-        steps = int(path.stem.split("_")[1])
-        found[steps] = (path.stem, steps, path)
     final = run / "policy.pt"
     if final.is_file():
         steps = int(PolicyNet.load(final).meta.get("training", {}).get("timesteps", -1))
-        found[steps] = ("final", steps, final)  # the final policy replaces a snapshot of the same step
+        found[steps] = ("final", steps, final)
+    snaps = sorted(run.glob("snapshots/snap_*.pt"), key=lambda p: int(p.stem.split("_")[1]), reverse=True)
+    upper = min(found) if found else None
+    taken = 0
+    for path in snaps:
+        steps = int(path.stem.split("_")[1])
+        if taken >= last:
+            break
+        if steps in found or (upper is not None and steps > upper - spacing):
+            continue  # the final policy stands for a snapshot of its own step
+        found[steps] = (path.stem, steps, path)
+        upper, taken = steps, taken + 1
     if not found:
         raise ValueError(f"{run}: no policy.pt and no snapshots/snap_*.pt (a training run directory)")
     return [found[k] for k in sorted(found)]
@@ -63,7 +72,7 @@ def score(net: PolicyNet, opponents: list[str], games: int, seed: int) -> dict:
 
 
 def select(run: str | Path, opponents: list[str], games: int = 200, seed: int = VALIDATION_SEED, last: int = 4,
-           progress: bool = False) -> dict:
+           spacing: int = 0, progress: bool = False) -> dict:
     """Score the run's candidates (``candidates``), write ``selection.csv`` and ``selected.pt/.json``;
     returns the chosen candidate's row."""
     if games < 1 or not opponents:
@@ -71,7 +80,7 @@ def select(run: str | Path, opponents: list[str], games: int = 200, seed: int = 
     check_not_held_out(seed, games)
     run = Path(run)
     rows, paths = [], []
-    for label, steps, path in candidates(run, last):
+    for label, steps, path in candidates(run, last, spacing):
         paths.append(path)
         row = {"policy": label, "timesteps": steps, **score(PolicyNet.load(path), opponents, games, seed)}
         rows.append(row)
@@ -87,7 +96,7 @@ def select(run: str | Path, opponents: list[str], games: int = 200, seed: int = 
     net = PolicyNet.load(paths[best])
     meta = dict(net.meta, selection={"policy": chosen["policy"], "timesteps": chosen["timesteps"],
                                      "opponents": opponents, "games": games, "first_seed": seed,
-                                     "mean_win_rate": chosen["mean_win_rate"], "candidates": len(rows)})
+                                     "mean_win_rate": chosen["mean_win_rate"], "candidates": [r["policy"] for r in rows]})
     keep = {k: v for k, v in meta.items() if k not in ("format", "obs_size", "num_actions", "hidden", "dtype")}
     save_policy(run / "selected", net.layers, keep, head=net.head)
     return chosen
@@ -101,10 +110,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=200, help="validation games per candidate and opponent")
     p.add_argument("--seed", type=int, default=VALIDATION_SEED, help="first validation deal's engine seed")
     p.add_argument("--last", type=int, default=4, help="newest snapshots to score beside the final policy")
+    p.add_argument("--spacing", type=int, default=0,
+                   help="learner decisions at least between two candidates (0: the newest snapshots in a row)")
     a = p.parse_args(argv)
     opponents = [o.strip() for o in a.opponents.split(",") if o.strip()]
     try:
-        chosen = select(a.run, opponents, a.games, a.seed, a.last, progress=True)
+        chosen = select(a.run, opponents, a.games, a.seed, a.last, a.spacing, progress=True)
     except ValueError as exc:
         p.error(str(exc))
     print(f"selected {chosen['policy']} ({chosen['timesteps']:,} decisions, mean win rate "

@@ -25,12 +25,16 @@ def test_candidates_are_the_final_policy_and_the_newest_snapshots(run):
     found = selection.candidates(run, last=2)
     snaps = sorted(int(p.stem.split("_")[1]) for p in (run / "snapshots").glob("snap_*.pt"))
     final = PolicyNet.load(run).meta["training"]["timesteps"]
-    assert len(snaps) >= 4 and [c[1] for c in found] == sorted(set(snaps[-2:]) | {final})
+    below = [t for t in snaps if t < final]  # a snapshot at the final step is the final policy itself
+    assert len(below) >= 3 and [c[1] for c in found] == below[-2:] + [final]
     assert found[-1][0] == "final"
     steps = [c[1] for c in found]
     assert steps == sorted(steps) and steps[-1] == PolicyNet.load(run).meta["training"]["timesteps"]
     assert all(c[0].startswith("snap_") for c in found[:-1])
     assert [c[0] for c in selection.candidates(run, last=0)] == ["final"]
+    spaced = [c[1] for c in selection.candidates(run, last=3, spacing=200)]
+    assert spaced[-1] == final and all(b - a >= 200 for a, b in zip(spaced, spaced[1:]))
+    assert set(spaced[:-1]) <= set(snaps) and len(spaced) >= 2
 
 
 def test_select_scores_every_candidate_on_the_same_deals_and_writes_the_best(run, capsys):
