@@ -77,6 +77,8 @@ def select(run: str | Path, opponents: list[str], games: int = 200, seed: int = 
     returns the chosen candidate's row."""
     if games < 1 or not opponents:
         raise ValueError("select needs --games >= 1 and at least one opponent")
+    if last < 0 or spacing < 0:
+        raise ValueError(f"bad value {min(last, spacing)!r} for --last or --spacing: must be >= 0")
     check_not_held_out(seed, games)
     run = Path(run)
     rows, paths = [], []
@@ -96,7 +98,8 @@ def select(run: str | Path, opponents: list[str], games: int = 200, seed: int = 
     net = PolicyNet.load(paths[best])
     meta = dict(net.meta, selection={"policy": chosen["policy"], "timesteps": chosen["timesteps"],
                                      "opponents": opponents, "games": games, "first_seed": seed,
-                                     "mean_win_rate": chosen["mean_win_rate"], "candidates": [r["policy"] for r in rows]})
+                                     "mean_win_rate": chosen["mean_win_rate"],
+                                     "candidates": [r["policy"] for r in rows]})
     keep = {k: v for k, v in meta.items() if k not in ("format", "obs_size", "num_actions", "hidden", "dtype")}
     save_policy(run / "selected", net.layers, keep, head=net.head)
     return chosen

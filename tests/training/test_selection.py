@@ -59,9 +59,13 @@ def test_select_scores_every_candidate_on_the_same_deals_and_writes_the_best(run
 
 
 def test_bad_input_names_the_problem(run, tmp_path):
+    before = {p.name: p.read_bytes() for p in run.iterdir() if p.is_file()}
     with pytest.raises(ValueError, match="no policy.pt"):
         selection.candidates(tmp_path, 4)
     with pytest.raises(ValueError, match="held out"):
         selection.select(run, ["random"], games=10, seed=HELD_OUT_FIRST - 5)
+    with pytest.raises(ValueError, match="--spacing"):
+        selection.select(run, ["random"], games=2, spacing=-1)
     with pytest.raises(SystemExit):
         selection.main([str(run), "--games", "0"])
+    assert {p.name: p.read_bytes() for p in run.iterdir() if p.is_file()} == before  # nothing written
