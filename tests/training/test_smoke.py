@@ -104,7 +104,8 @@ def test_rllib_train_resume_and_load(tmp_path):
     assert {"heuristic_argmax_ci_low", "random_sampled_win_rate"} <= set(evals[0])
     assert list((rundir / "tb").glob("events.out.tfevents.*"))
     tags = scalar_tags(rundir)
-    assert {"eval/heuristic_argmax_win_rate", "env_runners/num_env_steps_sampled_lifetime"} <= tags and "eval/seed" not in tags
+    assert {"eval/heuristic_argmax_win_rate", "env_runners/num_env_steps_sampled_lifetime"} <= tags
+    assert "eval/seed" not in tags
     assert meta["layout_hash"] == json.loads((rundir / "provenance.json").read_text())["layout_hash"]
     # a checkpoint file the run did not write is refused before anything is loaded
     victim = next(p for p in (rundir / "checkpoint").rglob("*") if p.is_file())
