@@ -335,8 +335,10 @@ class Trainer:
     def _progress_row(self, row: dict) -> None:
         path = self.run.path / "progress.csv"
         new = not path.exists()
-        # a run resumed from an older version keeps its file's columns
-        fields = PROGRESS if new else path.read_text().split("\n", 1)[0].strip().split(",")
+        fields = PROGRESS
+        if not new:  # a run resumed from an older version keeps its file's columns
+            with path.open() as fh:
+                fields = fh.readline().strip().split(",")
         with path.open("a", newline="") as fh:
             w = csv.DictWriter(fh, fieldnames=fields, extrasaction="ignore")
             if new:

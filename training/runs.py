@@ -209,6 +209,13 @@ class EvalLog:
             w.writerow(row)
 
 
+def scalar_items(row: dict, skip: tuple[str, ...] = ()) -> list[tuple[str, float]]:
+    """The numbers of a progress or ``eval.csv`` row worth a curve: ``(key, value)`` of every int or float
+    (not bool) whose key is not in ``skip``."""
+    return [(k, float(v)) for k, v in row.items()
+            if k not in skip and isinstance(v, (int, float)) and not isinstance(v, bool)]
+
+
 class ScalarLog:
     """TensorBoard scalars of a run (event files in ``path``); does nothing where the ``tensorboard``
     package is not installed (``writer`` is then ``None``)."""
@@ -222,13 +229,12 @@ class ScalarLog:
             self.writer = SummaryWriter(str(path))
 
     def add(self, prefix: str, row: dict, step: int, skip: tuple[str, ...] = ()) -> None:
-        """Every number of ``row`` (but the keys in ``skip``) as ``<prefix>/<key>`` (``<key>`` where
-        ``prefix`` is empty) at ``step``."""
+        """Every number of ``row`` (``scalar_items``) as ``<prefix>/<key>`` (``<key>`` where ``prefix`` is
+        empty) at ``step``."""
         if self.writer is None:
             return
-        for key, value in row.items():
-            if key not in skip and isinstance(value, (int, float)) and not isinstance(value, bool):
-                self.writer.add_scalar(f"{prefix}/{key}" if prefix else key, float(value), step)
+        for key, value in scalar_items(row, skip):
+            self.writer.add_scalar(f"{prefix}/{key}" if prefix else key, value, step)
 
     def close(self) -> None:
         if self.writer is not None:

@@ -100,8 +100,7 @@ def select(run: str | Path, opponents: list[str], games: int = 200, seed: int = 
                                      "opponents": opponents, "games": games, "first_seed": seed,
                                      "mean_win_rate": chosen["mean_win_rate"],
                                      "candidates": [r["policy"] for r in rows]})
-    keep = {k: v for k, v in meta.items() if k not in ("format", "obs_size", "num_actions", "hidden", "dtype")}
-    save_policy(run / "selected", net.layers, keep, head=net.head)
+    save_policy(run / "selected", net.layers, meta, head=net.head)  # it rewrites format, sizes and dtype
     return chosen
 
 

@@ -29,8 +29,8 @@ from typing import Optional
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
-from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, stop_reason, stop_signals,
-                   unchecked_distributions)
+from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, scalar_items, stop_reason,
+                   stop_signals, unchecked_distributions)
 
 
 @dataclass
@@ -268,9 +268,8 @@ def _callback_class():
                 return None
             row = evaluate_policy(self.net(), self.args, self.config, label or f"step_{t}", t)
             self.log.append(row)
-            for key, value in row.items():  # as the other trainers: eval/<eval.csv column>
-                if key not in ("timesteps", "seed") and isinstance(value, (int, float)):
-                    self.logger.record(f"eval/{key}", value)
+            for key, value in scalar_items(row, skip=("timesteps", "seed")):  # as the other trainers' ScalarLog
+                self.logger.record(f"eval/{key}", value)
             self.logger.dump(t)
             if self.bar is not None:
                 self.bar.set_postfix({o: row[f"{o}_argmax_win_rate"] for o in eval_opponents(self.args, self.config)})

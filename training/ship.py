@@ -32,9 +32,8 @@ def ship(source: str | Path, name: str, float16: bool = False, weights_dir: Path
     meta = net.meta
     game = new_game(meta["variant"], seed=0, **meta["config"])
     PPOAgent.from_net(net)._setup(game.view(0))  # variant, options, sizes and layout hash must fit
-    keep = {k: v for k, v in meta.items() if k not in ("format", "obs_size", "num_actions", "hidden", "dtype")}
     target = weights_dir / name
-    path = save_policy(target, net.layers, keep, dtype="float16" if float16 else "int8" if int8 else "float32",
+    path = save_policy(target, net.layers, meta, dtype="float16" if float16 else "int8" if int8 else "float32",
                        head=net.head)
     size = path.stat().st_size
     if size >= MAX_BYTES:
