@@ -103,6 +103,9 @@ class Args:
     relative_reward: bool = False
     """train on each seat's reward minus the mean reward of the other seats at the same step (with dense
     rewards: the coins earned ahead of the table); training-only shaping, the env's rewards do not change"""
+    gift_penalty: float = 0.0
+    """training-only shaping (engine backend): a learner seat loses this for every card it receives as a gift
+    (an executed trade in which it gave nothing), after --relative-reward; 0 = off"""
     opponent_mix: str = "learner:0.5,self:0.3,random:0.2"
     """seat mix: learner (the trained policy's own seats, one per game at least), self (frozen snapshots),
     ppo or ppo:checkpoint=PATH (a fixed policy), random, other agents (engine backend only)"""
@@ -159,6 +162,10 @@ def check_args(args: Args, config: dict) -> tuple[float, dict]:
                  "snapshot_every", "checkpoint_every", "max_snapshots"):
         if getattr(args, name) < 1:
             raise ValueError(f"bad value {getattr(args, name)!r} for --{name.replace('_', '-')}; must be >= 1")
+    if not args.gift_penalty >= 0:
+        raise ValueError(f"bad value {args.gift_penalty!r} for --gift-penalty; must be a number >= 0")
+    if args.gift_penalty and args.backend != "engine":
+        raise ValueError("--gift-penalty reads the engine's trade events: use --backend engine")
     share, mix = split_mix(args.opponent_mix)
     engine = league_engine_kinds(mix)
     if engine and args.backend != "engine":
@@ -280,7 +287,7 @@ class Trainer:
                              args.max_snapshots, seed=args.seed * 1000)
         capacity = args.rollout_steps + n * (p + 1)
         self.rollout = SeatRollout(self.vec, self.league, share, seed=args.seed, capacity=capacity,
-                                   relative=args.relative_reward)
+                                   relative=args.relative_reward, gift_penalty=args.gift_penalty)
         self.model = build_model(args, config, self.vec.obs_size, self.vec.num_actions).to(args.device)
         self.learner = Learner(self.model, args)
         self.timesteps = 0

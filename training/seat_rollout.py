@@ -21,6 +21,7 @@ from typing import Callable
 import numpy as np
 
 from bean_env.agents.ppo import MASKED_LOGIT
+from bean_env.engine.trade_stats import gift_cards_received
 
 from .league import League, learner_seats
 from .opponents import BaselinePlayer, RandomPlayer, SnapshotPlayer
@@ -160,12 +161,19 @@ def relative_rewards(paid: np.ndarray) -> np.ndarray:
 class SeatRollout:
     """Learner experience from the games of ``vec`` (a ``VectorEnv`` or ``ArrayVectorEnv`` whose reward
     mode is set), with opponents from ``league``; ``capacity``: records held at once (a rollout's decisions
-    plus one step's and the open ones); ``relative``: record ``relative_rewards`` of what the games pay."""
+    plus one step's and the open ones); ``relative``: record ``relative_rewards`` of what the games pay;
+    ``gift_penalty`` p > 0 (a ``VectorEnv``: it reads the engine's trade events): a learner seat's reward also
+    loses p for every card it receives as a gift, after the relative shaping. A finished game's record then
+    has ``gift_cards``, the cards each seat received as gifts."""
 
     def __init__(self, vec, league: League, learner_share: float = 1.0, seed: int = 0, capacity: int = 8192,
-                 relative: bool = False):
+                 relative: bool = False, gift_penalty: float = 0.0):
         if not 0.0 <= learner_share <= 1.0:
             raise ValueError(f"bad learner share {learner_share!r}; allowed: 0..1")
+        if not gift_penalty >= 0:
+            raise ValueError(f"bad gift penalty {gift_penalty!r}; must be a number >= 0")
+        if gift_penalty and not hasattr(vec, "envs"):
+            raise ValueError("a gift penalty reads the engine's trade events: it needs a VectorEnv")
         n, p = vec.num_envs, vec.num_players
         if capacity < n * (p + 1):
             raise ValueError(f"capacity {capacity} is below one step plus the open records ({n * (p + 1)})")
@@ -184,6 +192,9 @@ class SeatRollout:
         self._rng = random.Random(seed)
         self._seed: int | None = seed
         self._arrays = not hasattr(vec, "envs")
+        self.gift_penalty = float(gift_penalty)
+        self.events: list[list] = [[] for _ in range(n)]  # each slot's trade events of one step
+        self.gift_cards = np.zeros((n, p), np.int64)      # gift cards received in each slot's current game
 
     # -- games -----------------------------------------------------------------------------------------
     def _new_game(self, i: int) -> None:
@@ -196,6 +207,7 @@ class SeatRollout:
         self.games_started += 1
         self.last[i] = -1
         self.carry[i] = 0.0
+        self.gift_cards[i] = 0
 
     def reset(self) -> None:
         """New games in every slot (seeded from the constructor's seed); records of earlier games are
@@ -269,9 +281,14 @@ class SeatRollout:
             self.last[rows, seats] = k
             rec.size += len(rows)
         t2 = time.perf_counter()
-        paid, term, trunc, infos = vec.step_slots(actions, slots, observe=False)
+        if self.gift_penalty:
+            paid, term, trunc, infos = self._step_counting_gifts(actions, slots)
+        else:
+            paid, term, trunc, infos = vec.step_slots(actions, slots, observe=False)
         if self.relative:
             paid = relative_rewards(paid)
+        if self.gift_penalty:
+            paid[self.learner] -= self.gift_penalty * self._gifts[self.learner]
         open_ = self.last >= 0
         rec.rewards[self.last[open_]] += paid[open_]
         waiting = self.learner & ~open_
@@ -284,11 +301,35 @@ class SeatRollout:
                                   "winners": list(info["winners"]), "learner": np.flatnonzero(self.learner[i]).tolist(),
                                   "opponents": {q: getattr(o, "kind", "?") for q, o in self.players[i].items()},
                                   "truncated": bool(trunc[i])})
+            if self.gift_penalty:
+                self.finished[-1]["gift_cards"] = self.gift_cards[i].tolist()
             self._new_game(i)
         t3 = time.perf_counter()
         self.seconds["env"] += (t1 - t0) + (t3 - t2)
         self.seconds["forward"] += t2 - t1
         return len(rows)
+
+    def _step_counting_gifts(self, actions: np.ndarray, slots: np.ndarray):
+        """``vec.step_slots`` with the engine recording the trades of this step only (an opponent's search
+        plays on clones that share the rules object, so the rules listen only while stepping);
+        ``_gifts``: the cards each seat received as gifts in this step."""
+        rules = [env.game.rules for env in self.vec.envs]
+        for r, events in zip(rules, self.events):
+            r.events = events
+        try:
+            out = self.vec.step_slots(actions, slots, observe=False)
+        finally:
+            for r in rules:
+                r.events = None
+        gifts = np.zeros_like(self.gift_cards)
+        for i, events in enumerate(self.events):
+            if events:
+                for seat, cards in gift_cards_received(events).items():
+                    gifts[i, seat] = cards
+                events.clear()
+        self.gift_cards += gifts
+        self._gifts = gifts
+        return out
 
     def collect(self, act: Act, decisions: int) -> int:
         """Step until at least ``decisions`` learner decisions were recorded; returns how many."""

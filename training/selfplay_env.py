@@ -24,7 +24,7 @@ import gymnasium as gym
 import numpy as np
 
 from bean_env.agents.ppo import PolicyNet
-from bean_env.engine.events import Trade
+from bean_env.engine.trade_stats import gift_cards_received
 from bean_env.envs.aec import legal_mask
 
 from .opponents import OpponentPool
@@ -63,6 +63,7 @@ class SelfPlayEnv(gym.Env):
         self.learner = self.aec.possible_agents[0]
         self.opponents: dict[str, Any] = {}
         self._reward = 0.0
+        self._events: list = []  # the trade events of the last steps (with a gift penalty)
 
     # -- pool management (called through VecEnv.env_method) -------------------------------------------
     def add_snapshot(self, layers: list, activation: str, meta: dict) -> None:
@@ -85,8 +86,7 @@ class SelfPlayEnv(gym.Env):
             self._episode += 1
             self.opponents = {a: self.pool.draw() for a in aec.possible_agents if a != self.learner}
             self._reward = 0.0
-            if self.gift_penalty:
-                aec.game.rules.events = []  # the engine records trades while this is a list
+            self._events.clear()
             self._collect()  # what the game pays at its start (dense: the points every seat starts with)
             self._play_opponents()
             if not self._done():
@@ -95,7 +95,7 @@ class SelfPlayEnv(gym.Env):
 
     def step(self, action):
         aec = self.aec
-        aec.step(int(action))
+        self._apply(int(action))
         self._collect()
         self._play_opponents()
         terminated = all(aec.terminations.values())
@@ -119,30 +119,31 @@ class SelfPlayEnv(gym.Env):
         aec = self.aec
         return any(aec.terminations.values()) or any(aec.truncations.values())
 
+    def _apply(self, action: int) -> None:
+        """``aec.step(action)``; with a gift penalty the engine records the trades of this step only (not
+        those of an opponent's search, which plays on clones sharing the rules object)."""
+        if not self.gift_penalty:
+            self.aec.step(action)
+            return
+        rules = self.aec.game.rules
+        rules.events = self._events
+        try:
+            self.aec.step(action)
+        finally:
+            rules.events = None
+
     def _collect(self) -> None:
         self._reward += float(self.aec.rewards.get(self.learner, 0.0))
-        if self.gift_penalty:
-            self._reward -= self.gift_penalty * self._gift_cards()
-
-    def _gift_cards(self) -> int:
-        """Cards the learner received as gifts since the last call (the engine's events, then cleared)."""
-        events = self.aec.game.rules.events
-        seat = self.aec.agent_name_mapping[self.learner]
-        cards = 0
-        for e in events:
-            if type(e) is Trade:
-                if e.proposer == seat and e.received and not e.given:
-                    cards += len(e.received)
-                elif e.partner == seat and e.given and not e.received:
-                    cards += len(e.given)
-        events.clear()
-        return cards
+        if self._events:
+            seat = self.aec.agent_name_mapping[self.learner]
+            self._reward -= self.gift_penalty * gift_cards_received(self._events).get(seat, 0)
+            self._events.clear()
 
     def _play_opponents(self) -> None:
         aec, learner, opponents = self.aec, self.learner, self.opponents
         while aec.agent_selection != learner and not self._done():
             agent = aec.agent_selection
-            aec.step(opponents[agent].choose(aec, agent))
+            self._apply(opponents[agent].choose(aec, agent))
             self._collect()
 
     def _obs(self) -> np.ndarray:

@@ -119,6 +119,19 @@ class TradeCounter:
         return out
 
 
+def gift_cards_received(events) -> dict[int, int]:
+    """Cards each seat received as gifts (executed trades in which it gave nothing) among ``events``,
+    for the seats that received any."""
+    out: dict[int, int] = {}
+    for e in events:
+        if type(e) is Trade:
+            if e.received and not e.given:
+                out[e.proposer] = out.get(e.proposer, 0) + len(e.received)
+            elif e.given and not e.received:
+                out[e.partner] = out.get(e.partner, 0) + len(e.given)
+    return out
+
+
 def count_trades(record: dict) -> TradeCounter:
     """The trade counts of a game record ``{variant, config, seed, actions}``, replayed from the set-up."""
     from .game import new_game, replay

@@ -102,6 +102,52 @@ def test_relative_rewards_add_up_to_the_margin_over_the_table(players):
     assert len({s for g in finished for s in g["scores"]}) > 1
 
 
+def test_gift_penalty_charges_a_learner_seat_for_every_card_it_receives_for_nothing():
+    """With ``gift_penalty`` p (engine backend) a learner seat's rewards over a game add up to its final
+    score minus p times the cards it received as gifts, as the trade counter counts them from a replay of
+    the game. Between steps the rules do not listen: an opponent's search plays on clones that share the
+    rules object, and its trial trades must not count."""
+    from bean_env.engine.trade_stats import count_trades
+    from bean_env.vector import VectorEnv
+
+    vec = VectorEnv("bohnanza", 3, reward_mode="dense", num_players=4)
+    share, opponents = split_mix("learner:0.5,heuristic:0.5")
+    league = League(opponents, "bohnanza", vec.envs[0].config, vec.obs_size, vec.num_actions, seed=3)
+    rollout = SeatRollout(vec, league, share, seed=4, capacity=600, gift_penalty=0.5)
+    rollout.reset()
+    act, sums, ended = random_act(5), defaultdict(float), []
+    while len(ended) < 4:
+        games = [env.game for env in vec.envs]
+        rollout.step(act)
+        assert all(env.game.rules.events is None for env in vec.envs)
+        ended += [(g, games[g["slot"]]) for g in rollout.finished]
+        rollout.finished = []
+        rec = rollout.records
+        if rec.size > 400 or len(ended) >= 4:
+            rows = rec.resolved()
+            for i in rows.tolist():
+                sums[(int(rec.game[i]), int(rec.seat[i]))] += float(rec.rewards[i])
+            rollout.drop(rows)
+    charged = 0
+    for g, game in ended:
+        counted = count_trades(game.record())
+        for seat in g["learner"]:
+            gifts = counted.seats[seat].gift_cards_received
+            assert g["gift_cards"][seat] == gifts
+            assert sums[(g["game"], seat)] == pytest.approx(g["scores"][seat] - 0.5 * gifts, abs=1e-4)
+            charged += gifts
+    assert charged > 0  # the test saw gifts
+
+
+@pytest.mark.parametrize("bad", [-1.0, float("nan")])
+def test_gift_penalty_is_refused_below_zero_and_on_array_kernels(bad):
+    config = validate("bohnanza", {"num_players": 4})
+    with pytest.raises(ValueError, match="--gift-penalty; must be a number >= 0"):
+        check_args(Args(backend="engine", gift_penalty=bad), config)
+    with pytest.raises(ValueError, match="--gift-penalty reads the engine's trade events"):
+        check_args(Args(backend="arrays", gift_penalty=0.5), config)
+
+
 def test_rewards_paid_before_a_seats_first_decision_reach_it():
     """hostile_takeover pays every seat its starting points with the game's first step: those reach each
     seat's first decision (the carry), so the sums still equal the final scores."""

@@ -129,6 +129,7 @@ def test_gift_penalty_charges_every_card_the_learner_receives_for_nothing():
     charged = 0
     for _ in range(3):
         total, info, _ = run_episode(env, rng)
+        assert env.aec.game.rules.events is None  # listening only while the env steps (not an agent's search)
         seat = info["seat"]
         winners = env.aec.game.winners()
         gift_cards = count_trades(env.aec.game.record()).seats[seat].gift_cards_received
