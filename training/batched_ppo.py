@@ -28,7 +28,6 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 import torch
@@ -39,10 +38,11 @@ from bean_env.engine.catalogue import catalogue_for
 from bean_env.vector import make_vector_env
 
 from .league import League, league_engine_kinds, split_mix
+from .options import RunArgs, add_arguments
 from .policy_model import HEADS, ActorCritic, parameter_counts
 from .runs import EvalLog, Run, ScalarLog, limit_threads, named_options, resumed, stop_reason, stop_signals
 from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, segments
-from .selfplay import add_arguments, describe, eval_opponents, evaluate_policy, rule_config
+from .selfplay import describe, eval_opponents, evaluate_policy, rule_config
 
 ALGORITHM = "batched self-play PPO (bean_env.training.batched_ppo)"
 PROGRESS = ("timesteps", "seconds", "decisions_per_s", "env_share", "forward_share", "update_share", "learning_rate",
@@ -50,13 +50,7 @@ PROGRESS = ("timesteps", "seconds", "decisions_per_s", "env_share", "forward_sha
 
 
 @dataclass
-class Args:
-    variant: str = "bean_duel"
-    """variant to train on"""
-    num_players: Optional[int] = None
-    """number of players (default: the variant's default)"""
-    rules: str = "{}"
-    """other rule options of the variant as JSON, e.g. '{"trade_preset": "learning"}'"""
+class Args(RunArgs):
     seed: int = 1
     """seed of everything: games, seats, opponents, network, sampling, evaluation"""
     total_timesteps: int = 1_000_000
@@ -122,22 +116,8 @@ class Args:
     bohnanza also heuristic:trading=fair; the mafia in bean_solitaire)"""
     checkpoint_every: int = 100_000
     """learner decisions between resumable checkpoints"""
-    out_dir: str = "runs"
-    """folder of run directories"""
-    run_name: Optional[str] = None
-    """run directory name (default: <variant>__batched__<seed>__<unix time>)"""
-    resume: Optional[str] = None
-    """run directory to continue (options not given take the run's values)"""
-    overwrite: bool = False
-    """replace an existing run directory of the same name"""
-    time_limit: Optional[float] = None
-    """stop after this many minutes, then checkpoint, export and evaluate as at the end"""
-    export: Optional[str] = None
-    """also write the final policy file pair here"""
     device: str = "cpu"
     """torch device: cpu, or cuda where torch sees a GPU"""
-    torch_threads: int = 1
-    """CPU threads of torch and numpy's BLAS"""
     progress: bool = True
     """print a line per update"""
 

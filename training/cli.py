@@ -1,7 +1,7 @@
 """``bean-env train``: self-play training from the command line.
 
     bean-env train [OPTIONS]          MaskablePPO self-play, learner in one seat per game (training/selfplay.py)
-    bean-env train rllib [OPTIONS]    Ray RLlib PPO multi-seat self-play (training/rllib_selfplay.py)
+    bean-env train rllib [OPTIONS]    Ray RLlib PPO multi-seat self-play (training/rllib/)
     bean-env train batched [OPTIONS]  batched self-play PPO on the array kernels, every learner seat as
                                       experience (training/batched_ppo.py; the recommended trainer)
     bean-env train imitate [OPTIONS]  behaviour cloning of a baseline agent, a warm start for the first
@@ -17,7 +17,7 @@ from typing import Sequence
 SUBCOMMANDS = {
     "imitate": ("imitate", "imitation", ("sb3_contrib",), "train"),
     "batched": ("batched_ppo", "training", ("torch",), "train"),
-    "rllib": ("rllib_selfplay", "RLlib training", ("ray",), "ray"),
+    "rllib": ("rllib.trainer", "RLlib training", ("ray",), "ray"),
     "": ("selfplay", "training", ("sb3_contrib",), "train"),
 }
 

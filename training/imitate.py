@@ -420,7 +420,7 @@ def run(args: Args) -> Path:
 
 
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.imitate") -> Args:
-    from .selfplay import add_arguments
+    from .options import add_arguments
 
     parser = argparse.ArgumentParser(prog=prog,
                                      description=__doc__.split("\n\n")[0])

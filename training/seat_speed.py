@@ -38,7 +38,7 @@ def one_seat(variant: str, config: dict, games: int, seed: int) -> dict:
 
 
 def multi_seat(variant: str, config: dict, games: int, seed: int) -> dict:
-    from .rllib_selfplay import BeanMultiAgentEnv
+    from .rllib.env import BeanMultiAgentEnv
 
     env = BeanMultiAgentEnv({"variant": variant, "rules": config})
     rng = np.random.default_rng(seed)

@@ -17,9 +17,7 @@ background run), ``kill -TERM`` or ``--time-limit`` stop the run early and still
 from __future__ import annotations
 
 import argparse
-import ast
 import dataclasses
-import inspect
 import json
 import time
 from dataclasses import dataclass
@@ -29,18 +27,13 @@ from typing import Optional
 from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
+from .options import RunArgs, add_arguments
 from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, scalar_items, stop_reason,
                    stop_signals, unchecked_distributions)
 
 
 @dataclass
-class Args:
-    variant: str = "bean_duel"
-    """variant to train on (any implemented one with an env module)"""
-    num_players: Optional[int] = None
-    """number of players (default: the variant's default)"""
-    rules: str = "{}"
-    """other rule options of the variant as JSON, e.g. '{"edition": "english"}'"""
+class Args(RunArgs):
     seed: int = 1
     """seed of everything: envs, opponents, network initialisation, evaluation games"""
     total_timesteps: int = 500_000
@@ -87,15 +80,6 @@ class Args:
     the mafia is the opponent)"""
     checkpoint_every: int = 50_000
     """timesteps between resumable checkpoints"""
-    out_dir: str = "runs"
-    """folder of run directories"""
-    run_name: Optional[str] = None
-    """run directory name (default: <variant>__<seed>__<unix time>)"""
-    resume: Optional[str] = None
-    """run directory to continue (its checkpoint, snapshots, evaluation history); options not given take
-    the run's values, and the network and PPO settings always come from its checkpoint"""
-    overwrite: bool = False
-    """replace an existing run directory of the same name (default: refuse)"""
     init_policy: Optional[str] = None
     """start a new run's network from an imitation run directory (``python -m bean_env.training.imitate``:
     actor and critic), or its actor from a policy file pair or finished run directory, or from 'shipped'
@@ -103,46 +87,8 @@ class Args:
     critic_warmup: Optional[int] = None
     """timesteps at the start in which only the critic learns (the actor frozen); default: two rollouts
     when --init-policy gives only an actor (a policy file), else 0"""
-    time_limit: Optional[float] = None
-    """stop after this many minutes of training, then checkpoint, evaluate and export as at the end"""
-    export: Optional[str] = None
-    """also write the final policy file pair here (e.g. agents/weights/bean_duel)"""
-    torch_threads: int = 1
-    """CPU threads of torch and of numpy's BLAS (threadpoolctl)"""
     progress: bool = True
     """show a progress bar"""
-
-
-def _field_docs(cls) -> dict[str, str]:
-    """The docstring under each dataclass field (CleanRL style), for ``--help``."""
-    tree = ast.parse(inspect.getsource(cls))
-    body = tree.body[0].body
-    docs = {}
-    for node, nxt in zip(body, body[1:]):
-        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
-            docs[node.target.id] = str(nxt.value.value)
-    return docs
-
-
-def _bool(text: str) -> bool:
-    if text.lower() in ("1", "true", "yes", "on"):
-        return True
-    if text.lower() in ("0", "false", "no", "off"):
-        return False
-    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
-
-
-def add_arguments(parser: argparse.ArgumentParser, fields: type | None = None) -> argparse.ArgumentParser:
-    """Add one ``--kebab-case`` option per field of the dataclass ``fields`` (default ``Args``)."""
-    fields = fields or Args
-    docs = _field_docs(fields)
-    for f in dataclasses.fields(fields):
-        kind = {"int": int, "float": float, "str": str, "bool": _bool}[
-            str(f.type).replace("Optional[", "").rstrip("]")]
-        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, type=kind, default=f.default,
-                            metavar=kind.__name__.strip("_").upper(),
-                            help=f"{docs.get(f.name, '')} (default: {f.default})")
-    return parser
 
 
 EPILOG = """This is the SB3 path (sb3-contrib MaskablePPO, the learner in one seat per game), for users who want SB3.
@@ -158,7 +104,7 @@ other trainers:
 
 def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.selfplay") -> Args:
     parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0], epilog=EPILOG,
-                                                   formatter_class=argparse.RawDescriptionHelpFormatter))
+                                                   formatter_class=argparse.RawDescriptionHelpFormatter), Args)
     args = Args(**vars(parser.parse_args(argv)))
     args._given = named_options(parser, argv)  # type: ignore[attr-defined]  # a resumed run keeps the others
     return args

@@ -7,7 +7,9 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
-from bean_env.training.rllib_selfplay import BeanMultiAgentEnv, _split_mix, build_config, parse_args  # noqa: E402
+from bean_env.training.league import split_mix  # noqa: E402
+from bean_env.training.rllib.env import BeanMultiAgentEnv  # noqa: E402
+from bean_env.training.rllib.trainer import build_config, parse_args  # noqa: E402
 
 PRESET = {"trade_preset": "learning"}
 
@@ -66,9 +68,17 @@ def test_opponent_seats_are_played_inside_the_env():
 
 
 def test_opponent_mix_needs_learner_seats():
-    assert _split_mix("learner:3,heuristic:1") == (0.75, {"heuristic": 1.0})
+    assert split_mix("learner:3,heuristic:1") == (0.75, {"heuristic": 1.0})
     with pytest.raises(ValueError, match="needs a positive 'learner' weight"):
-        _split_mix("heuristic:1")
+        split_mix("heuristic:1")
+
+
+def test_opponent_mix_takes_agent_options():
+    """An opponent with options (``heuristic:trading=fair``) is one entry of the mix, as in the other
+    trainers."""
+    env = BeanMultiAgentEnv({"variant": "bohnanza", "rules": _config(4), "seed": 1,
+                             "opponent_mix": "learner:0.5,heuristic:trading=fair:0.5"})
+    assert env.learner_share == 0.5 and list(env.pool.mix) == ["heuristic:trading=fair"]
 
 
 @pytest.mark.parametrize("n", [3, 7])

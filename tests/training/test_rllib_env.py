@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
-from bean_env.training.rllib_selfplay import BeanMultiAgentEnv  # noqa: E402
+from bean_env.training.rllib.env import BeanMultiAgentEnv  # noqa: E402
 
 
 @pytest.mark.parametrize("variant,rules", [("bean_duel", {}), ("bohnanza", {"num_players": 4, "max_trade_rounds": 1})])

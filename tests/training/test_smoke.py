@@ -86,12 +86,12 @@ def test_rllib_train_resume_and_load(tmp_path):
     pytest.importorskip("ray.rllib")
     common = ["--train-batch", "300", "--minibatch", "100", "--epochs", "1", "--hidden", "16", "--eval-every", "1",
               "--eval-games", "2", "--num-cpus", "1", "--checkpoint-every", "1", "--out-dir", str(tmp_path)]
-    out = run(["-m", "bean_env.training.rllib_selfplay", "--iterations", "1", "--run-name", "rl", *common])
+    out = run(["-m", "bean_env.training.rllib", "--iterations", "1", "--run-name", "rl", *common])
     assert out.startswith("run directory:")
     assert "PPOTorchRLModule` has been deprecated" not in out
     rundir = tmp_path / "rl"
     assert json.loads((rundir / "state.json").read_text())["iterations"] == 1
-    run(["-m", "bean_env.training.rllib_selfplay", "--iterations", "2", "--resume", str(rundir), *common])
+    run(["-m", "bean_env.training.rllib", "--iterations", "2", "--resume", str(rundir), *common])
     rows = list(csv.DictReader((rundir / "progress.csv").open()))
     assert [r["iteration"] for r in rows] == ["1", "2"]
     assert float(rows[1]["env_steps"]) > float(rows[0]["env_steps"])  # resumed, not restarted
@@ -110,6 +110,6 @@ def test_rllib_train_resume_and_load(tmp_path):
     # a checkpoint file the run did not write is refused before anything is loaded
     victim = next(p for p in (rundir / "checkpoint").rglob("*") if p.is_file())
     victim.write_bytes(victim.read_bytes() + b"x")
-    proc = subprocess.run([sys.executable, "-m", "bean_env.training.rllib_selfplay", "--iterations", "3",
+    proc = subprocess.run([sys.executable, "-m", "bean_env.training.rllib", "--iterations", "3",
                            "--resume", str(rundir)], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode != 0 and "sha256 differs" in proc.stderr

@@ -26,180 +26,27 @@ import argparse
 import csv
 import dataclasses
 import json
-import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-import gymnasium as gym
 import numpy as np
-from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from bean_env.agents.ppo import PolicyNet, save_policy
 
-from .evaluate import policy_row
-from .opponents import OpponentPool, parse_mix
-from .runs import (EvalLog, Run, RunDirError, ScalarLog, limit_threads, named_options, resumed, sha256,
-                   stop_reason, stop_signals)
-from .selfplay import _bool, _field_docs, describe
-from .selfplay_env import make_aec
+from ..evaluate import policy_row
+from ..runs import (EvalLog, Run, RunDirError, ScalarLog, limit_threads, named_options, resumed, sha256,
+                    stop_reason, stop_signals)
+from ..options import RunArgs, add_arguments
+from ..selfplay import describe
+from .env import POLICY_ID, BeanMultiAgentEnv
 
-POLICY_ID = "shared"
-LEARNER = "learner"
 ENV_NAME = "bean_env_multi_agent"
 
 
-def _split_mix(text: str) -> tuple[float, dict[str, float]]:
-    """``"learner:0.7,self:0.1,heuristic:0.1,random:0.1"`` -> (learner share, the opponents' mix)."""
-    parts = [p.strip() for p in str(text).split(",") if p.strip()]
-    learner = [p for p in parts if p.partition(":")[0].strip() == LEARNER]
-    others = ",".join(p for p in parts if p.partition(":")[0].strip() != LEARNER)
-    weights = {}
-    for part in parts:
-        name, sep, weight = part.partition(":")
-        try:
-            weights[name.strip()] = float(weight) if sep else 1.0
-        except ValueError:
-            raise ValueError(f"bad opponent mix entry {part!r}; expected NAME:WEIGHT") from None
-    total = sum(weights.values())
-    if not learner or total <= 0 or weights[LEARNER] <= 0:
-        raise ValueError(f"opponent mix {text!r} needs a positive '{LEARNER}' weight (the seats the trained "
-                         "policy plays)")
-    return weights[LEARNER] / total, (parse_mix(others) if others else {})
-
-
-class BeanMultiAgentEnv(MultiAgentEnv):
-    """The AEC env of a variant as an RLlib turn-based ``MultiAgentEnv`` with multi-seat self-play.
-
-    ``env_config``: ``variant``, ``rules`` (rule options), ``reward_mode``, ``win_bonus``, and the seat mix
-    ``opponent_mix`` (default ``"learner:1"``: every seat is the shared policy). Each episode each seat is
-    a *learner seat* with the ``learner`` share of the mix, else it is played inside the env by an opponent
-    drawn from the rest of the mix (``self``: a snapshot policy file from ``snapshot_dir``, or a baseline
-    agent); at least one seat is a learner seat. Only learner seats appear to RLlib: all their decisions are
-    experience of the one shared policy, each seat with its own rewards. Only the seat to act gets an
-    observation; rewards a seat earns while others act are held back and paid with its next observation;
-    at the end every learner seat gets its final observation and reward."""
-
-    def __init__(self, env_config: dict | None = None):
-        super().__init__()
-        cfg = dict(env_config or {})
-        self.aec = make_aec(cfg.get("variant", "bean_duel"), reward_mode=cfg.get("reward_mode", "win"),
-                            win_bonus=cfg.get("win_bonus", 0.0), **cfg.get("rules", {}))
-        self.agents = self.possible_agents = list(self.aec.possible_agents)
-        inner = self.aec.observation_space(self.agents[0])["observation"]
-        size = self.aec.catalogue.size
-        space = gym.spaces.Dict({
-            "observations": gym.spaces.Box(low=inner.low, high=inner.high, dtype=np.float32),
-            "action_mask": gym.spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32),
-        })
-        self.observation_spaces = {a: space for a in self.agents}
-        self.action_spaces = {a: gym.spaces.Discrete(size) for a in self.agents}
-        seed = int(cfg.get("seed") or 0) * 7919 + 101 * int(getattr(env_config, "worker_index", 0) or 0) + \
-            int(getattr(env_config, "vector_index", 0) or 0)
-        self.learner_share, mix = _split_mix(cfg.get("opponent_mix", f"{LEARNER}:1"))
-        self.pool = OpponentPool(mix, max_snapshots=int(cfg.get("max_snapshots", 8)), seed=seed) if mix else None
-        self.snapshot_dir = Path(cfg["snapshot_dir"]) if cfg.get("snapshot_dir") else None
-        self._loaded: set[str] = set()
-        self._rng = random.Random(seed)
-        self.learners: list[str] = list(self.agents)
-        self.opponents: dict[str, object] = {}
-        self._held: dict[str, float] = {}
-        self._paid: dict[str, float] = {}
-        self._decisions: dict[str, int] = {}
-        self.last_result: dict | None = None  # the last finished game: per learner seat, paid and decisions
-
-    def _load_snapshots(self) -> None:
-        """Add policy files written to ``snapshot_dir`` since the last episode to the pool."""
-        if self.snapshot_dir is None or self.pool is None or not self.snapshot_dir.exists():
-            return
-        for path in sorted(self.snapshot_dir.glob("snap_*.pt"), key=lambda p: int(p.stem.split("_")[1])):
-            if path.name not in self._loaded:
-                self._loaded.add(path.name)
-                self.pool.add_snapshot(PolicyNet.load(path))
-
-    def _obs(self, agent: str) -> dict:
-        o = self.aec.observe(agent)
-        return {"observations": o["observation"], "action_mask": o["action_mask"].astype(np.float32)}
-
-    def _draw_seats(self) -> None:
-        if self.pool is None:
-            self.learners, self.opponents = list(self.agents), {}
-            return
-        self._load_snapshots()
-        learners = [a for a in self.agents if self._rng.random() < self.learner_share]
-        if not learners:
-            learners = [self._rng.choice(self.agents)]
-        self.learners = learners
-        self.opponents = {a: self.pool.draw() for a in self.agents if a not in learners}
-
-    def _done(self) -> bool:
-        aec = self.aec
-        return any(aec.terminations.values()) or any(aec.truncations.values())
-
-    def _collect(self) -> None:
-        for a in self.learners:
-            self._held[a] += float(self.aec.rewards.get(a, 0.0))
-
-    def _play_opponents(self) -> None:
-        aec = self.aec
-        while not self._done() and aec.agent_selection in self.opponents:
-            agent = aec.agent_selection
-            aec.step(self.opponents[agent].choose(aec, agent))
-            self._collect()
-
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
-        if seed is not None:
-            self._rng.seed(seed)
-        while True:
-            self.aec.reset(seed=seed if seed is not None else self._rng.getrandbits(62))
-            seed = None
-            self._draw_seats()
-            self._held = {a: 0.0 for a in self.learners}
-            self._paid = {a: 0.0 for a in self.learners}
-            self._decisions = {a: 0 for a in self.learners}
-            self._collect()  # what the game pays at its start (dense: the points every seat starts with)
-            self._play_opponents()
-            if not self._done():
-                break
-        return {self.aec.agent_selection: self._obs(self.aec.agent_selection)}, {}
-
-    def step(self, action_dict: dict):
-        aec = self.aec
-        self._decisions[aec.agent_selection] += 1
-        aec.step(int(action_dict[aec.agent_selection]))
-        self._collect()
-        self._play_opponents()
-        terminated = all(aec.terminations.values())
-        truncated = not terminated and any(aec.truncations.values())
-        if terminated or truncated:
-            obs = {a: self._obs(a) for a in self.learners}
-            rewards = {a: self._held[a] for a in self.learners}
-            self._held = {a: 0.0 for a in self.learners}
-            for a, r in rewards.items():
-                self._paid[a] += r
-            self.last_result = {"paid": dict(self._paid), "decisions": dict(self._decisions),
-                                "scores": list(aec.game.scores()),
-                                "opponents": {a: getattr(o, "kind", "?") for a, o in self.opponents.items()}}
-            flags = {a: True for a in self.learners}
-            none = {a: False for a in self.learners}
-            return (obs, rewards, dict(flags if terminated else none, __all__=terminated),
-                    dict(flags if truncated else none, __all__=truncated), {})
-        nxt = aec.agent_selection
-        reward = {nxt: self._held[nxt]}
-        self._paid[nxt] += self._held[nxt]
-        self._held[nxt] = 0.0
-        return {nxt: self._obs(nxt)}, reward, {"__all__": False}, {"__all__": False}, {}
-
-
 @dataclass
-class Args:
-    variant: str = "bean_duel"
-    """variant to train on"""
-    num_players: Optional[int] = None
-    """number of players (default: the variant's default)"""
-    rules: str = "{}"
-    """other rule options as JSON, e.g. '{"trade_preset": "learning"}'"""
+class Args(RunArgs):
     seed: int = 1
     """seed of RLlib (env runners, network initialisation), the seat draws and the evaluation games"""
     iterations: int = 20
@@ -243,29 +90,10 @@ class Args:
     """address of a running Ray cluster (default: start a local instance)"""
     checkpoint_every: int = 10
     """iterations between checkpoints"""
-    out_dir: str = "runs"
-    """folder of run directories"""
-    run_name: Optional[str] = None
-    """run directory name (default: rllib_<variant>__<seed>__<unix time>)"""
-    resume: Optional[str] = None
-    """run directory to continue from its latest checkpoint (checked against the run's hash manifest)"""
-    overwrite: bool = False
-    """replace an existing run directory of the same name (default: refuse)"""
-    time_limit: Optional[float] = None
-    """stop after this many minutes, then checkpoint, evaluate and export as at the end"""
-    export: Optional[str] = None
-    """also write the final policy file pair here"""
-    torch_threads: int = 1
-    """CPU threads of torch and of numpy's BLAS in the driver (threadpoolctl)"""
 
 
-def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> Args:
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
-    docs = _field_docs(Args)
-    for f in dataclasses.fields(Args):
-        kind = {"int": int, "float": float, "str": str, "bool": _bool}[str(f.type).replace("Optional[", "").rstrip("]")]
-        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, type=kind, default=f.default,
-                            help=f"{docs.get(f.name, '')} (default: {f.default})")
+def parse_args(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib") -> Args:
+    parser = add_arguments(argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0]), Args)
     args = Args(**vars(parser.parse_args(argv)))
     args._given = named_options(parser, argv)  # type: ignore[attr-defined]  # a resumed run keeps the others
     return args
@@ -278,7 +106,7 @@ def build_config(args: Args, rules: dict, snapshot_dir: Path | None = None):
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.tune.registry import register_env
 
-    from .rllib_module import MaskedPPOTorchRLModule
+    from .module import MaskedPPOTorchRLModule
 
     register_env(ENV_NAME, lambda cfg: BeanMultiAgentEnv(cfg))
     hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
@@ -498,7 +326,7 @@ def train(args: Args) -> Path:
     return run.path
 
 
-def main(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib_selfplay") -> None:
+def main(argv: list[str] | None = None, prog: str = "python -m bean_env.training.rllib") -> None:
     train(parse_args(argv, prog))
 
 
