@@ -374,8 +374,8 @@ class Trainer:
             if self.timesteps >= next_snapshot:
                 self.snapshot()
                 next_snapshot = self.timesteps + a.snapshot_every
-            if self.timesteps >= next_eval:
-                self.evaluate()
+            if self.timesteps >= next_eval and a.total_timesteps - self.timesteps > a.rollout_steps:
+                self.evaluate()  # not when the next update ends the run: the final evaluation follows it
                 next_eval = self.timesteps + a.eval_every
             if self.timesteps >= next_checkpoint:
                 self.checkpoint()

@@ -284,6 +284,16 @@ def test_time_limit_exports_the_latest_policy(tmp_path):
     assert (run / "eval.csv").read_text().count("\n") == 2
 
 
+def test_no_periodic_evaluation_one_update_before_the_final_one(tmp_path):
+    """A periodic evaluation is skipped when the next update ends the run: the final one follows it."""
+    run = train(small_args(tmp_path, variant="bean_duel", eval_every=100))
+    with open(run / "eval.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) >= 2 and rows[-1]["policy"] == "final"
+    final = int(rows[-1]["timesteps"])
+    assert all(final - int(r["timesteps"]) > 128 for r in rows[:-1])
+
+
 def test_run_writes_tensorboard_scalars(tmp_path):
     """``tb/`` holds the progress rows (``train/...``) and the evaluations (``eval/...``) at their decisions."""
     pytest.importorskip("tensorboard")
