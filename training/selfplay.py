@@ -6,13 +6,13 @@
 The learner plays one seat per episode (rotating); the other seats are drawn from an opponent pool of
 frozen learner snapshots and baseline agents (``training/opponents.py``, ``training/selfplay_env.py``).
 A run directory ``runs/<run name>/`` (printed at the start) gets TensorBoard logs (``tb/``), checkpoints
-(``checkpoints/``: plain tensors and a hash manifest, resumable with ``--resume``, which takes the network
-and the PPO settings from the checkpoint; no pickle is ever loaded), snapshots, ``provenance.json`` (git commit, versions, observation layout hash), ``eval.csv``
-(one row per evaluated policy: win rates with 95% Wilson intervals against each baseline, argmax and
-sampled play) and the policy file pair ``policy.pt``/``policy.json`` for the ``ppo`` agent. A second run
-with the same name is refused unless ``--resume`` or ``--overwrite``. Ctrl-C (also ``kill -INT`` of a
-background run), ``kill -TERM`` or ``--time-limit`` stop the run early and still export the latest policy
-(and a checkpoint to resume from).
+(``checkpoints/``: plain tensors and a hash manifest, resumable with ``--resume``, which takes the network and
+the PPO settings from the checkpoint; no pickle is ever loaded), snapshots, ``provenance.json`` (git commit,
+versions, observation layout hash), ``eval.csv`` (one row per evaluated policy: win rates with 95% Wilson
+intervals against each baseline, argmax and sampled play) and the policy file pair
+``policy.pt``/``policy.json`` for the ``ppo`` agent. A second run with the same name is refused unless
+``--resume`` or ``--overwrite``. Ctrl-C (also ``kill -INT`` of a background run), ``kill -TERM`` or
+``--time-limit`` stop the run early and still export the latest policy (and a checkpoint to resume from).
 """
 from __future__ import annotations
 
