@@ -13,19 +13,15 @@ from typing import Optional
 
 
 @dataclass
-class TableArgs:
-    """The fields every trainer's ``Args`` starts with: the table it trains on."""
+class RunArgs:
+    """The fields every trainer's ``Args`` starts with: the table it trains on, then the options of the
+    run directory (``runs.Run``) it writes."""
     variant: str = "bean_duel"
     """variant to train on"""
     num_players: Optional[int] = None
     """number of players (default: the variant's default)"""
     rules: str = "{}"
     """other rule options of the variant as JSON, e.g. '{"trade_preset": "learning"}'"""
-
-
-@dataclass
-class RunArgs(TableArgs):
-    """``TableArgs`` and the options of the run directory (``runs.Run``) every trainer writes."""
     out_dir: str = "runs"
     """folder of run directories"""
     run_name: Optional[str] = None

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import ExitStack
 from typing import Callable
 
 import numpy as np
 
 from bean_env.agents.ppo import MASKED_LOGIT
+from bean_env.engine.events import listening
 from bean_env.engine.trade_stats import gift_cards_received
 
 from .league import League, learner_seats
@@ -282,13 +284,13 @@ class SeatRollout:
             rec.size += len(rows)
         t2 = time.perf_counter()
         if self.gift_penalty:
-            paid, term, trunc, infos = self._step_counting_gifts(actions, slots)
+            (paid, term, trunc, infos), gifts = self._step_counting_gifts(actions, slots)
         else:
             paid, term, trunc, infos = vec.step_slots(actions, slots, observe=False)
         if self.relative:
             paid = relative_rewards(paid)
         if self.gift_penalty:
-            paid[self.learner] -= self.gift_penalty * self._gifts[self.learner]
+            paid[self.learner] -= self.gift_penalty * gifts[self.learner]
         open_ = self.last >= 0
         rec.rewards[self.last[open_]] += paid[open_]
         waiting = self.learner & ~open_
@@ -311,16 +313,12 @@ class SeatRollout:
 
     def _step_counting_gifts(self, actions: np.ndarray, slots: np.ndarray):
         """``vec.step_slots`` with the engine recording the trades of this step only (an opponent's search
-        plays on clones that share the rules object, so the rules listen only while stepping);
-        ``_gifts``: the cards each seat received as gifts in this step."""
-        rules = [env.game.rules for env in self.vec.envs]
-        for r, events in zip(rules, self.events):
-            r.events = events
-        try:
+        plays on clones that share the rules object, so the rules listen only while stepping), and the cards
+        each seat of each slot received as gifts in this step."""
+        with ExitStack() as stack:
+            for env, events in zip(self.vec.envs, self.events):
+                stack.enter_context(listening(env.game.rules, events))
             out = self.vec.step_slots(actions, slots, observe=False)
-        finally:
-            for r in rules:
-                r.events = None
         gifts = np.zeros_like(self.gift_cards)
         for i, events in enumerate(self.events):
             if events:
@@ -328,8 +326,7 @@ class SeatRollout:
                     gifts[i, seat] = cards
                 events.clear()
         self.gift_cards += gifts
-        self._gifts = gifts
-        return out
+        return out, gifts
 
     def collect(self, act: Act, decisions: int) -> int:
         """Step until at least ``decisions`` learner decisions were recorded; returns how many."""

@@ -24,6 +24,7 @@ import gymnasium as gym
 import numpy as np
 
 from bean_env.agents.ppo import PolicyNet
+from bean_env.engine.events import listening
 from bean_env.engine.trade_stats import gift_cards_received
 from bean_env.envs.aec import legal_mask
 
@@ -125,12 +126,8 @@ class SelfPlayEnv(gym.Env):
         if not self.gift_penalty:
             self.aec.step(action)
             return
-        rules = self.aec.game.rules
-        rules.events = self._events
-        try:
+        with listening(self.aec.game.rules, self._events):
             self.aec.step(action)
-        finally:
-            rules.events = None
 
     def _collect(self) -> None:
         self._reward += float(self.aec.rewards.get(self.learner, 0.0))

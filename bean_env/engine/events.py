@@ -1,8 +1,9 @@
 """What the rules report while they step: offers, answers, executed trades and donations.
 
 A rules object records events only while its ``events`` attribute is a list (``None``, the default,
-records nothing and costs one attribute test per event point). ``trade_stats.TradeCounter`` sets the
-list around one ``Game.apply`` call and reads what that action caused.
+records nothing and costs one attribute test per event point). ``listening`` sets the list around the
+steps a caller makes: ``trade_stats.TradeCounter`` around one ``Game.apply``, the trainers around their
+env's steps only (an agent's search plays on clones that share the rules object).
 
 Terms:
 - *offer*: a submitted offer (TRADE-2), by types: ``give`` the proposer's cards, ``want`` the wanted types.
@@ -13,7 +14,8 @@ Terms:
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from contextlib import contextmanager
+from typing import Iterator, NamedTuple
 
 
 class Offer(NamedTuple):
@@ -39,3 +41,13 @@ class Donation(NamedTuple):
     seat: int
     bean: int          # the type given
     boss: int          # the mafia boss (0-2) that received it
+
+
+@contextmanager
+def listening(rules, events: list) -> Iterator[list]:
+    """Within the block ``rules`` appends what it reports to ``events``; afterwards it listens as before."""
+    before, rules.events = rules.events, events
+    try:
+        yield events
+    finally:
+        rules.events = before

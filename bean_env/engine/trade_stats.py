@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from .events import Answer, Donation, Offer, Trade
+from .events import Answer, Donation, Offer, Trade, listening
 
 
 @dataclass
@@ -62,13 +62,8 @@ class TradeCounter:
 
     def apply(self, action) -> None:
         """``game.apply(action)``, counting the events it causes (nothing if it raises)."""
-        rules = self.game.rules
-        before, buffer = rules.events, []
-        rules.events = buffer
-        try:
+        with listening(self.game.rules, []) as buffer:
             self.game.apply(action)
-        finally:
-            rules.events = before
         for event in buffer:
             self._count(event)
 
@@ -88,8 +83,8 @@ class TradeCounter:
                 seats[event.seat].declines += 1
         elif type(event) is Trade:
             self.trades += 1
-            self._side(event.proposer, event.given, event.received)
-            self._side(event.partner, event.received, event.given)
+            for seat, given, received in trade_sides(event):
+                self._side(seat, given, received)
         elif type(event) is Donation:
             seats[event.seat].donations += 1
 
@@ -119,16 +114,20 @@ class TradeCounter:
         return out
 
 
+def trade_sides(trade: Trade) -> tuple[tuple[int, tuple, tuple], tuple[int, tuple, tuple]]:
+    """The two sides of an executed trade as ``(seat, cards it gave, cards it received)``."""
+    return (trade.proposer, trade.given, trade.received), (trade.partner, trade.received, trade.given)
+
+
 def gift_cards_received(events) -> dict[int, int]:
     """Cards each seat received as gifts (executed trades in which it gave nothing) among ``events``,
     for the seats that received any."""
     out: dict[int, int] = {}
     for e in events:
         if type(e) is Trade:
-            if e.received and not e.given:
-                out[e.proposer] = out.get(e.proposer, 0) + len(e.received)
-            elif e.given and not e.received:
-                out[e.partner] = out.get(e.partner, 0) + len(e.given)
+            for seat, given, received in trade_sides(e):
+                if received and not given:
+                    out[seat] = out.get(seat, 0) + len(received)
     return out
 
 

@@ -36,9 +36,9 @@ import numpy as np
 from bean_env.agents.ppo import PolicyNet, save_policy
 
 from ..evaluate import policy_row
+from ..options import RunArgs, add_arguments
 from ..runs import (EvalLog, Run, RunDirError, ScalarLog, limit_threads, named_options, resumed, sha256,
                     stop_reason, stop_signals)
-from ..options import RunArgs, add_arguments
 from ..selfplay import describe
 from .env import POLICY_ID, BeanMultiAgentEnv
 
