@@ -34,7 +34,7 @@ class IllegalActionError(ValueError):
 class Game:
     """One game: the state, its rules, and the actions applied so far."""
 
-    __slots__ = ("rules", "state", "history", "_legal", "_index", "_checkpoint", "_maskers")
+    __slots__ = ("rules", "state", "history", "_legal", "_index", "_checkpoint", "_maskers", "_phases")
 
     def __init__(self, rules, state: State, history: list | None = None):
         self.rules = rules
@@ -45,6 +45,7 @@ class Game:
         # (state snapshot, len(history) then); never mutated, shared by clones
         self._checkpoint: tuple[State, int] | None = None
         self._maskers: dict | None = None  # seat -> views.HistoryMasker of this game's history (not shared by clones)
+        self._phases: dict | None = None  # trade_phase_memo (not shared by clones: their histories part)
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -216,6 +217,14 @@ class Game:
             from .views import HistoryMasker
             masker = maskers[player] = HistoryMasker(self.history, player)
         return masker
+
+    def trade_phase_memo(self) -> dict:
+        """The finished trade phases read from this game's history so far (``views._trade_phases``), made
+        on first use and shared by its views, so that each phase is read once per game, not per view."""
+        memo = self._phases
+        if memo is None:
+            memo = self._phases = {}
+        return memo
 
     def render(self) -> str:
         from ..render import render_game

@@ -261,10 +261,34 @@ def _phase_events(acts: list, active: int, n: int, rules, now: State | None) -> 
     return events if not over and (rnd, slot) == (now.t_round, now.t_slot) else None
 
 
-def _trade_phases(state: State, history: list, rules) -> tuple[list, int]:
+_NOT_A_PHASE: list = []  # a memo entry: the stretch before this point holds harvests or buys only
+
+
+def _past_phase(history: list, i: int, active: int, n: int, rules) -> tuple[int, list | None]:
+    """The finished trade phase that ends before ``history[i]`` (stepping back over the actions between
+    two phases): ``(where it starts, its events)``; the events are ``_NOT_A_PHASE`` for a stretch of
+    harvests or buys only, None when it does not follow the protocol. Reads only ``history[:i]``."""
+    while i > 0 and history[i - 1].kind not in _TRADE_KINDS and history[i - 1].kind != Kind.END_TRADING:
+        i -= 1
+    end = i
+    if i > 0 and history[i - 1].kind == Kind.END_TRADING:
+        i -= 1
+    while i > 0 and history[i - 1].kind in _TRADE_KINDS:
+        i -= 1
+    acts = history[i:end]
+    if all(a.kind in _FREE_KINDS for a in acts):
+        return i, _NOT_A_PHASE
+    return i, _phase_events(acts, active, n, rules, None)
+
+
+def _trade_phases(state: State, history: list, rules, memo: dict | None = None) -> tuple[list, int]:
     """The trade phases of the last turns, latest first, as ``(active player, events)`` (see
     ``_phase_events``); a turn has one trade phase, and its active player is one seat to the right of
-    the next turn's. Stops at the first stretch of history that is not a whole phase."""
+    the next turn's. Stops at the first stretch of history that is not a whole phase.
+
+    ``memo`` (a game's ``Game.trade_phase_memo``) keeps the finished phases already read, by where the
+    backward read stood and the active player: a finished phase depends only on the history before it,
+    which only grows, so each one is read once per game. ``history`` must then be a prefix of that game's."""
     n = state.n
     current = state.decision in _TRADE_DECISIONS
     after = state.decision == "plant_traded" or (state.decision == "harvest_window"
@@ -272,21 +296,24 @@ def _trade_phases(state: State, history: list, rules) -> tuple[list, int]:
     back = 0 if current or after else 1
     phases: list = []
     i = len(history)
-    while i > 0 and len(phases) <= n:
-        now = state if current and not phases else None
-        if now is None:  # step back over the actions between two trade phases
-            while i > 0 and history[i - 1].kind not in _TRADE_KINDS and history[i - 1].kind != Kind.END_TRADING:
-                i -= 1
-        end = i
-        if now is None and i > 0 and history[i - 1].kind == Kind.END_TRADING:
-            i -= 1
+    if current and i > 0:  # the phase in progress, read up to the present state
         while i > 0 and history[i - 1].kind in _TRADE_KINDS:
             i -= 1
-        acts = history[i:end]
-        if now is None and all(a.kind in _FREE_KINDS for a in acts):
-            continue  # harvests or buys outside a trade phase
+        events = _phase_events(history[i:], state.active, n, rules, state)
+        if events is None:
+            return phases, back
+        phases.append((state.active, events))
+    while i > 0 and len(phases) <= n:
         active = (state.active - back - len(phases)) % n
-        events = _phase_events(acts, active, n, rules, now)
+        key = (i, active)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            found = _past_phase(history, i, active, n, rules)
+            if memo is not None:
+                memo[key] = found
+        i, events = found
+        if events is _NOT_A_PHASE:
+            continue  # harvests or buys outside a trade phase
         if events is None:
             break
         phases.append((active, events))
@@ -308,14 +335,15 @@ def _require(held: Counter, want: Counter) -> None:
         held[t] = max(held[t], c)
 
 
-def public_holdings(rules, state: State, history: list) -> dict[int, tuple[Counter, dict[int, int]]]:
+def public_holdings(rules, state: State, history: list,
+                    memo: dict | None = None) -> dict[int, tuple[Counter, dict[int, int]]]:
     """Per seat, ``(cards it must hold, {hand position: type})`` known from public acts (INFO-3): an
     acceptance (TRADE-4) until that seat's hand could have lost a card (it gave cards in an executed
     trade, or planted from its hand as the active player, BASE-5), and at ``choose_give`` the positions
-    already chosen. Empty in variants without trading."""
+    already chosen. Empty in variants without trading. ``memo``: see ``_trade_phases``."""
     if state.over or not hasattr(rules, "trade_legal"):
         return {}
-    phases, back = _trade_phases(state, history, rules)
+    phases, back = _trade_phases(state, history, rules, memo)
     held: dict[int, Counter] = {}
     for active, events in phases[::-1]:  # not reversed(): that crashes mypyc 2.4 (compiled build)
         held.pop(active, None)  # the active player planted from their hand before trading
@@ -367,6 +395,8 @@ class PlayerView:
         self._history_len = len(game.history)
         maskers = getattr(game, "history_masker", None)  # a Game's, shared by its views of this seat
         self._masker: HistoryMasker | None = maskers(player) if maskers is not None else None
+        memo = getattr(game, "trade_phase_memo", None)  # a Game's, shared by all its views
+        self._phase_memo: dict | None = memo() if memo is not None else None
         self._state = game.rules.mask(game.state, player)
         self._masked: list[Action] | None = None
         self._holdings: dict | None = None
@@ -534,7 +564,7 @@ class PlayerView:
         """Cards other seats are known to hold from public acts (``public_holdings``), by type code."""
         if self._holdings is None:
             real = self._history[:self._history_len]
-            self._holdings = public_holdings(self._rules, self._state, real)
+            self._holdings = public_holdings(self._rules, self._state, real, self._phase_memo)
         return self._holdings
 
     @staticmethod

@@ -210,6 +210,44 @@ def test_info3_every_surface_survives_resampling_in_random_play(variant, config)
     assert points > 5
 
 
+@pytest.mark.parametrize("variant,config,players", [
+    ("bohnanza", {"num_players": 4, "trade_preset": "learning"}, "heuristic"),
+    ("bohnanza", {"num_players": 3}, "heuristic"), ("bohnanza", {"num_players": 5, "max_trade_rounds": 2}, "random")],
+    ids=["learning4", "german3", "random5"])
+def test_info3_public_holdings_read_once_per_game_match_a_fresh_read(variant, config, players):
+    """INFO-3: a game's views share what they read of finished trade phases (``Game.trade_phase_memo``);
+    at every decision, for every seat, the holdings equal a read of the whole history without it, also for
+    a view taken before later actions and for a clone that plays on differently."""
+    from bean_env.agents import make_agent
+    from bean_env.engine.views import public_holdings
+
+    def fresh(view):
+        return public_holdings(game.rules, view.state, game.history[:view._history_len])
+
+    for seed in range(2):
+        game = new_game(variant, seed=seed, **config)
+        agents = [make_agent(players, seed=seed * 10 + q) for q in range(game.num_players)]
+        early, known, rng = None, 0, random.Random(seed)
+        while not game.is_over and not game.is_truncated:
+            for p in range(game.num_players):
+                view = game.view(p)
+                assert view.holdings() == fresh(view), f"seat {p} after {len(game.history)} actions"
+                known += bool(view.holdings())
+            if early is None and len(game.history) > 150:
+                early = game.view(1)
+                clone = game.clone()
+                for _ in range(60):  # the clone's history parts from the game's
+                    if not clone.is_over:
+                        legal = clone.legal_actions()
+                        clone.apply(legal[rng.randrange(len(legal))])
+                for p in range(clone.num_players):
+                    assert clone.view(p).holdings() == public_holdings(clone.rules, clone.view(p).state, clone.history)
+            seat = game.current_player
+            game.apply(agents[seat].act(game.view(seat), game.legal_actions()))
+        assert early is not None and early.holdings() == fresh(early)
+        assert known > 0 and game.trade_phase_memo()
+
+
 def test_info3_mask_history_leaves_actions_without_hidden_parts_alone():
     """INFO-3: masking changes only hidden parts: in bean_duel nothing is hidden in the actions, so a
     seat reads the whole history as it is."""
