@@ -294,6 +294,8 @@ def _trade_phases(state: State, history: list, rules, memo: dict | None = None) 
     after = state.decision == "plant_traded" or (state.decision == "harvest_window"
                                                  and state.window_next == "draw")
     back = 0 if current or after else 1
+    if memo is None:
+        memo = {}
     phases: list = []
     i = len(history)
     if current and i > 0:  # the phase in progress, read up to the present state
@@ -305,12 +307,9 @@ def _trade_phases(state: State, history: list, rules, memo: dict | None = None) 
         phases.append((state.active, events))
     while i > 0 and len(phases) <= n:
         active = (state.active - back - len(phases)) % n
-        key = (i, active)
-        found = memo.get(key) if memo is not None else None
+        found = memo.get((i, active))
         if found is None:
-            found = _past_phase(history, i, active, n, rules)
-            if memo is not None:
-                memo[key] = found
+            found = memo[i, active] = _past_phase(history, i, active, n, rules)
         i, events = found
         if events is _NOT_A_PHASE:
             continue  # harvests or buys outside a trade phase
