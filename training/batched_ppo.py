@@ -272,6 +272,7 @@ class Trainer:
         self.learner = Learner(self.model, args)
         self.timesteps = 0
         self.stopped: str | None = None
+        self.signals: stop_signals | None = None  # read between steps: a stop signal ends the run there
         self.log = EvalLog(run.eval_csv, eval_opponents(args, config))
         self.scalars = ScalarLog(run.path / "tb")
         self.base_meta = {"variant": args.variant, "config": config, "algorithm": ALGORITHM,
@@ -348,8 +349,7 @@ class Trainer:
             rollout.seconds = {"env": 0.0, "forward": 0.0}
             while rollout.records.size < a.rollout_steps + len(np.flatnonzero(rollout.last >= 0)):
                 rollout.step(self.learner.act)
-                if deadline is not None and time.monotonic() > deadline:
-                    self.stopped = f"time limit ({a.time_limit} min)"
+                if self._stop_requested(deadline):
                     return
             rows = rollout.records.resolved()
             t = time.perf_counter()
@@ -380,9 +380,16 @@ class Trainer:
             if self.timesteps >= next_checkpoint:
                 self.checkpoint()
                 next_checkpoint = self.timesteps + a.checkpoint_every
-            if deadline is not None and time.monotonic() > deadline:
-                self.stopped = f"time limit ({a.time_limit} min)"
+            if self._stop_requested(deadline):
                 return
+
+    def _stop_requested(self, deadline: float | None) -> bool:
+        """Whether the time limit passed or a stop signal came (``stopped`` then says which)."""
+        if deadline is not None and time.monotonic() > deadline:
+            self.stopped = f"time limit ({self.args.time_limit} min)"
+        elif self.signals is not None and self.signals.requested:
+            self.stopped = self.signals.requested
+        return self.stopped is not None
 
 
 def train(args: Args) -> Path:
@@ -415,10 +422,11 @@ def train(args: Args) -> Path:
     head = "offers" if trainer.model.offers is not None else "flat"
     print(f"{head} head: {counts['head']:,} output parameters, {counts['total']:,} in all", flush=True)
     try:
-        with stop_signals():
+        with stop_signals(graceful=True) as trainer.signals:  # Ctrl-C, kill -INT or -TERM: stop after a step
             trainer.learn()
-    except KeyboardInterrupt as exc:
+    except KeyboardInterrupt as exc:  # a second signal: stopped at once
         trainer.stopped = stop_reason(exc)
+    if trainer.stopped in stop_signals.REASONS.values():
         print(f"\n{trainer.stopped} at {trainer.timesteps} decisions: saving and exporting the latest policy "
               "(Ctrl-C again to skip the final evaluation)", flush=True)
     trainer.checkpoint()

@@ -261,19 +261,30 @@ class Stop(KeyboardInterrupt):
         self.reason = reason
 
 
-def _raiser(reason: str):
-    def handler(signum, frame):
-        raise Stop(reason)
-    return handler
-
-
 class stop_signals:
-    """While active, SIGINT and SIGTERM raise ``Stop`` in the main thread, so a run stops the way Ctrl-C
-    stops it (checkpoint, export, evaluation) also when it runs in the background (where a shell leaves
-    SIGINT ignored) or under a scheduler that sends SIGTERM. Elsewhere than the main thread it does
-    nothing."""
+    """While active, SIGINT and SIGTERM stop a run the way Ctrl-C does (checkpoint, export, evaluation), also
+    when it runs in the background (where a shell leaves SIGINT ignored) or under a scheduler that sends
+    SIGTERM. Elsewhere than the main thread it does nothing.
+
+    By default a signal raises ``Stop`` at once. With ``graceful=True`` the first signal only sets
+    ``requested`` (its reason), and the run stops at its next safe point, between two steps, never inside
+    an update or a log write; a second signal raises ``Stop``."""
 
     REASONS = {"SIGINT": "interrupted (Ctrl-C)", "SIGTERM": "terminated (SIGTERM)"}
+
+    def __init__(self, graceful: bool = False):
+        self.graceful = graceful
+        self.requested: str | None = None
+
+    def _handler(self, reason: str):
+        def handler(signum, frame):
+            if self.graceful and self.requested is None:
+                self.requested = reason
+                import os  # os.write, not print: a handler may interrupt a print to the same stream
+                os.write(2, f"\n{reason}: stopping after the current step (again to stop at once)\n".encode())
+                return
+            raise Stop(reason)
+        return handler
 
     def __enter__(self) -> "stop_signals":
         import signal
@@ -283,7 +294,7 @@ class stop_signals:
         if threading.current_thread() is threading.main_thread():
             for name, reason in self.REASONS.items():
                 sig = getattr(signal, name)
-                self.saved[sig] = signal.signal(sig, _raiser(reason))
+                self.saved[sig] = signal.signal(sig, self._handler(reason))
         return self
 
     def __exit__(self, *exc) -> None:

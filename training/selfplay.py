@@ -174,6 +174,7 @@ def _callback_class():
             self.args, self.run, self.config, self.base_meta = args, run, config, meta
             self.bar = None
             self.deadline = None
+            self.signals: stop_signals | None = None  # a graceful stop request is read at every step
             self.stopped: str | None = None
             self.trained_on = 0  # learner decisions the current network was updated on
             self.next_snapshot = self.next_eval = self.next_checkpoint = 0
@@ -255,6 +256,9 @@ def _callback_class():
                     self.logger.record_mean("selfplay/win_rate_train", float(info["win"]))
             if self.deadline is not None and time.monotonic() > self.deadline:
                 self.stopped = f"time limit ({self.args.time_limit} min)"
+                return False
+            if self.signals is not None and self.signals.requested:
+                self.stopped = self.signals.requested
                 return False
             return True
 
@@ -443,13 +447,16 @@ def train(args: Args) -> Path:
     remaining = args.total_timesteps - model.num_timesteps
     if remaining > 0:
         try:
-            # Ctrl-C, kill -INT or -TERM: stop here, then save, export and evaluate
-            with stop_signals(), unchecked_distributions():
+            # Ctrl-C, kill -INT or -TERM: stop after the current step, then save, export and evaluate
+            with stop_signals(graceful=True) as callback.signals, unchecked_distributions():
                 model.learn(remaining, callback=callback, reset_num_timesteps=not args.resume)
-        except KeyboardInterrupt as exc:
+        except KeyboardInterrupt as exc:  # a second signal: stopped at once, maybe inside a log write
             callback.stopped = stop_reason(exc)
             if callback.bar is not None:
                 callback.bar.close()
+            model.logger.close()
+            model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))
+        if callback.stopped and callback.stopped in stop_signals.REASONS.values():
             print(f"\n{callback.stopped} at {model.num_timesteps} steps: saving and exporting the latest policy "
                   "(Ctrl-C again to skip the final evaluation)", flush=True)
     else:

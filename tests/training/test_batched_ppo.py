@@ -329,6 +329,29 @@ def test_interrupt_exports_the_latest_policy(tmp_path, monkeypatch):
     make_agent("ppo", checkpoint=run)  # loads
 
 
+def test_a_stop_signal_during_an_update_lets_it_finish(tmp_path, monkeypatch):
+    """A signal arriving inside an update (here kill -TERM) stops the run at the next step: the update it
+    interrupted finishes and counts, and the exported policy is the network after it."""
+    import signal
+
+    calls = []
+    update = Learner.update
+
+    def signalled(self, rollout, rows):
+        calls.append(len(rows))
+        if len(calls) == 2:
+            signal.raise_signal(signal.SIGTERM)
+        return update(self, rollout, rows)
+
+    monkeypatch.setattr(Learner, "update", signalled)
+    run = train(small_args(tmp_path, variant="bean_duel", total_timesteps=10 ** 9))
+    meta = json.loads((run / "policy.json").read_text())
+    assert meta["training"]["stopped"] == "terminated (SIGTERM)" and len(calls) == 2
+    assert meta["training"]["timesteps"] == sum(calls) and meta["training"]["final_eval"] is not None
+    state = torch.load(run / "checkpoints" / "latest.pt", weights_only=False)
+    assert state["timesteps"] == sum(calls)
+
+
 @pytest.mark.parametrize("variant", array_variants())
 def test_tiny_run_on_every_kernel_variant(tmp_path, variant):
     run = train(small_args(tmp_path, variant=variant, total_timesteps=150))

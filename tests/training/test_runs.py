@@ -175,6 +175,23 @@ def test_a_stop_signal_still_exports_the_latest_policy(tmp_path, sig, reason):
     PolicyNet.load(tmp_path / "c")
 
 
+def test_a_graceful_stop_records_the_first_signal_and_raises_on_the_second():
+    """``stop_signals(graceful=True)``: the first signal is a request the run reads at a safe point (nothing
+    is raised inside, say, a log write); a second stops at once; the old handlers come back afterwards."""
+    from bean_env.training.runs import Stop, stop_signals
+
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    with stop_signals(graceful=True) as signals:
+        assert signals.requested is None
+        signal.raise_signal(signal.SIGTERM)
+        assert signals.requested == "terminated (SIGTERM)"
+        with pytest.raises(Stop, match="Ctrl-C"):
+            signal.raise_signal(signal.SIGINT)
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+    with pytest.raises(Stop, match="SIGTERM"), stop_signals():  # not graceful: the first signal raises
+        signal.raise_signal(signal.SIGTERM)
+
+
 def test_resume_keeps_saved_options_unless_named():
     """--resume: options the command line does not name take the run's saved values; a named option wins,
     also when it is named with its default value."""

@@ -280,7 +280,8 @@ def train(args: Args) -> Path:
             if new:
                 out.writerow(["iteration", "env_steps", "episodes", "episode_return_mean", "seconds"])
             try:
-                with stop_signals():  # Ctrl-C, kill -INT or -TERM: stop, then save, export and evaluate
+                # Ctrl-C, kill -INT or -TERM: stop after the current iteration, then save, export and evaluate
+                with stop_signals(graceful=True) as signals:
                     for it in range(done + 1, args.iterations + 1):
                         result = algo.train()
                         done = it
@@ -303,8 +304,12 @@ def train(args: Args) -> Path:
                         if deadline is not None and time.monotonic() > deadline:
                             stopped = f"time limit ({args.time_limit} min)"
                             break
-            except KeyboardInterrupt as exc:
+                        if signals.requested:
+                            stopped = signals.requested
+                            break
+            except KeyboardInterrupt as exc:  # a second signal: stopped at once
                 stopped = stop_reason(exc)
+            if stopped in stop_signals.REASONS.values():
                 print(f"\n{stopped} after iteration {done}: saving and exporting the latest policy", flush=True)
         _checkpoint(algo, run, state())
         training = {"timesteps": steps, "iterations": done, "args": dataclasses.asdict(args), "stopped": stopped,
