@@ -456,7 +456,7 @@ def train(args: Args) -> Path:
                 callback.bar.close()
             model.logger.close()
             model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))
-        if callback.stopped and callback.stopped in stop_signals.REASONS.values():
+        if callback.stopped in stop_signals.REASONS.values():
             print(f"\n{callback.stopped} at {model.num_timesteps} steps: saving and exporting the latest policy "
                   "(Ctrl-C again to skip the final evaluation)", flush=True)
     else:
