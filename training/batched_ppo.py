@@ -40,7 +40,8 @@ from bean_env.vector import make_vector_env
 from .league import League, league_engine_kinds, split_mix
 from .options import RunArgs, add_arguments
 from .policy_model import HEADS, ActorCritic, parameter_counts
-from .runs import EvalLog, Run, ScalarLog, limit_threads, named_options, resumed, stop_reason, stop_signals
+from .runs import (EvalLog, Run, ScalarLog, deadline_after, limit_threads, named_options, resumed, stop_point,
+                   stop_reason, stop_signals)
 from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, segments
 from .selfplay import describe, eval_opponents, evaluate_policy, rule_config
 
@@ -337,7 +338,7 @@ class Trainer:
     def learn(self) -> None:
         """Collect and update until ``total_timesteps`` or a stop (signal or time limit)."""
         a, rollout = self.args, self.rollout
-        deadline = time.monotonic() + 60.0 * a.time_limit if a.time_limit is not None else None
+        deadline = deadline_after(a.time_limit)
         next_snapshot = self.timesteps + a.snapshot_every
         next_eval = self.timesteps + a.eval_every if a.eval_every > 0 else float("inf")
         next_checkpoint = self.timesteps + a.checkpoint_every
@@ -385,10 +386,7 @@ class Trainer:
 
     def _stop_requested(self, deadline: float | None) -> bool:
         """Whether the time limit passed or a stop signal came (``stopped`` then says which)."""
-        if deadline is not None and time.monotonic() > deadline:
-            self.stopped = f"time limit ({self.args.time_limit} min)"
-        elif self.signals is not None and self.signals.requested:
-            self.stopped = self.signals.requested
+        self.stopped = stop_point(deadline, self.args.time_limit, self.signals)
         return self.stopped is not None
 
 

@@ -304,6 +304,23 @@ class stop_signals:
             signal.signal(sig, handler)
 
 
+def deadline_after(minutes: float | None) -> float | None:
+    """The ``time.monotonic()`` reading ``minutes`` from now (a run's time limit), or None for no limit."""
+    import time
+
+    return None if minutes is None else time.monotonic() + 60.0 * minutes
+
+
+def stop_point(deadline: float | None, minutes: float | None, signals: stop_signals | None) -> str | None:
+    """Why a run stops at this safe point: its time limit of ``minutes`` (ending at ``deadline``) passed,
+    or a stop signal came (``signals.requested``); None to go on."""
+    import time
+
+    if deadline is not None and time.monotonic() > deadline:
+        return f"time limit ({minutes} min)"
+    return signals.requested if signals is not None else None
+
+
 def stop_reason(exc: KeyboardInterrupt) -> str:
     """Why a run stopped: the signal's reason, or Ctrl-C for a plain KeyboardInterrupt."""
     return exc.reason if isinstance(exc, Stop) else "interrupted (Ctrl-C)"

@@ -28,8 +28,8 @@ from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
 from .options import RunArgs, add_arguments
-from .runs import (EvalLog, Run, RunDirError, limit_threads, named_options, resumed, scalar_items, stop_reason,
-                   stop_signals, unchecked_distributions)
+from .runs import (EvalLog, Run, RunDirError, deadline_after, limit_threads, named_options, resumed, scalar_items,
+                   stop_point, stop_reason, stop_signals, unchecked_distributions)
 
 
 @dataclass
@@ -191,8 +191,7 @@ def _callback_class():
         def _on_training_start(self) -> None:
             t = self.model.num_timesteps
             a = self.args
-            if a.time_limit is not None:
-                self.deadline = time.monotonic() + 60.0 * a.time_limit
+            self.deadline = deadline_after(a.time_limit)
             self.next_snapshot = t + a.snapshot_every
             self.next_eval = t + a.eval_every if a.eval_every > 0 else float("inf")
             self.next_checkpoint = t + a.checkpoint_every
@@ -254,13 +253,8 @@ def _callback_class():
             for info in self.locals.get("infos", []):
                 if "win" in info:
                     self.logger.record_mean("selfplay/win_rate_train", float(info["win"]))
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                self.stopped = f"time limit ({self.args.time_limit} min)"
-                return False
-            if self.signals is not None and self.signals.requested:
-                self.stopped = self.signals.requested
-                return False
-            return True
+            self.stopped = stop_point(self.deadline, self.args.time_limit, self.signals)
+            return self.stopped is None
 
         def _on_training_end(self) -> None:
             if self.bar is not None:

@@ -192,6 +192,21 @@ def test_a_graceful_stop_records_the_first_signal_and_raises_on_the_second():
         signal.raise_signal(signal.SIGTERM)
 
 
+def test_a_stop_point_names_the_time_limit_or_the_signal_and_else_goes_on():
+    """``stop_point``, read by every trainer at its safe points: the time limit first, then a signal's request."""
+    from bean_env.training.runs import deadline_after, stop_point, stop_signals
+
+    assert deadline_after(None) is None
+    future, past = deadline_after(10), time.monotonic() - 1
+    assert future > time.monotonic() + 590
+    signals = stop_signals(graceful=True)
+    assert stop_point(None, None, None) is None and stop_point(future, 10, signals) is None
+    assert stop_point(past, 0.5, None) == "time limit (0.5 min)"
+    signals.requested = "terminated (SIGTERM)"
+    assert stop_point(future, 10, signals) == "terminated (SIGTERM)"
+    assert stop_point(past, 0.5, signals) == "time limit (0.5 min)"
+
+
 def test_resume_keeps_saved_options_unless_named():
     """--resume: options the command line does not name take the run's saved values; a named option wins,
     also when it is named with its default value."""

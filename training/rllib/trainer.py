@@ -37,8 +37,8 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from ..evaluate import policy_row
 from ..options import RunArgs, add_arguments
-from ..runs import (EvalLog, Run, RunDirError, ScalarLog, limit_threads, named_options, resumed, sha256,
-                    stop_reason, stop_signals)
+from ..runs import (EvalLog, Run, RunDirError, ScalarLog, deadline_after, limit_threads, named_options, resumed,
+                    sha256, stop_point, stop_reason, stop_signals)
 from ..selfplay import describe
 from .env import POLICY_ID, BeanMultiAgentEnv
 
@@ -241,7 +241,7 @@ def train(args: Args) -> Path:
     opponents = ["mafia"] if rules["num_players"] == 1 else \
         [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
     log = EvalLog(run.eval_csv, opponents)
-    deadline = time.monotonic() + 60 * args.time_limit if args.time_limit is not None else None
+    deadline = deadline_after(args.time_limit)
 
     if args.address:
         ray.init(address=args.address)
@@ -301,11 +301,8 @@ def train(args: Args) -> Path:
                             evaluate(f"iteration_{it}")
                         if it % args.checkpoint_every == 0:
                             _checkpoint(algo, run, state())
-                        if deadline is not None and time.monotonic() > deadline:
-                            stopped = f"time limit ({args.time_limit} min)"
-                            break
-                        if signals.requested:
-                            stopped = signals.requested
+                        stopped = stop_point(deadline, args.time_limit, signals)
+                        if stopped is not None:
                             break
             except KeyboardInterrupt as exc:  # a second signal: stopped at once
                 stopped = stop_reason(exc)
