@@ -322,11 +322,11 @@ def merge_json(old: dict, records: list[dict], labels: list[str], command: str, 
     """``old`` (what ``--json`` wrote) with the cells of the entries ``labels`` replaced by ``records``;
     the run that produced them is listed under ``updates``, replacing the earlier updates it supersedes
     (those of no other entry)."""
+    order = [e.label for e in PROTOCOL]
     known = {c["entry"] for c in old.get("cells", [])}
-    missing = [x for x in labels if x not in known]
+    missing = [x for x in labels if x not in known and x not in order]  # a protocol entry may be new
     if missing:
         raise ValueError(f"no entry {', '.join(map(repr, missing))}")
-    order = [e.label for e in PROTOCOL]
     cells = [c for c in old["cells"] if c["entry"] not in labels] + records
     cells.sort(key=lambda c: order.index(c["entry"]) if c["entry"] in order else len(order))
     update = {"command": command, "commit": commit, "entries": list(labels)}
@@ -343,17 +343,48 @@ def _sections(text: str) -> tuple[str, dict[str, str], str]:
     return head, {p.split("\n", 1)[0]: p for p in parts}, sep + tail
 
 
-def merge_markdown(old: str, new: str, labels: list[str], note: str) -> str:
-    """The generated part ``old`` with the sections of ``labels`` taken from ``new``, and ``note`` added
-    at the end in place of the earlier notes it supersedes (those of no other entry)."""
-    head, sections, tail = _sections(old)
-    fresh = _sections(new)[1]
-    missing = [x for x in labels if x not in sections]
+def check_merge(old: str, labels: list[str]) -> None:
+    """Raise ``ValueError`` unless the generated part ``old`` can take the sections of ``labels``: each
+    is there already or is a protocol entry (a new one is added in protocol order)."""
+    order = {e.label for e in PROTOCOL}
+    sections = _sections(old)[1]
+    missing = [x for x in labels if x not in sections and x not in order]
     if missing:
         raise ValueError(f"no entry {', '.join(map(repr, missing))}")
-    sections.update({x: fresh[x] for x in labels})
+
+
+def merge_markdown(old: str, new: str, labels: list[str], note: str) -> str:
+    """The generated part ``old`` with the sections of ``labels`` taken from ``new`` (a new entry's also
+    in the table of entries), and ``note`` added at the end in place of the earlier notes it supersedes
+    (those of no other entry)."""
+    check_merge(old, labels)
+    head, sections, tail = _sections(old)
+    new_head, fresh, _ = _sections(new)
+    order = [e.label for e in PROTOCOL]
+    for x in labels:
+        if x not in sections:
+            head = _with_row(head, new_head, x, order)
+        sections[x] = fresh[x]
+    rank = {x: k for k, x in enumerate(order)}
+    ordered = sorted(sections, key=lambda x: rank.get(x, len(order)))  # stable: unknown labels keep their order
     paragraphs = [p for p in tail.rstrip("\n").split("\n\n") if not _superseded(p, labels)]
-    return head + "".join("\n### " + s for s in sections.values()) + "\n\n".join(paragraphs + [note]) + "\n"
+    return head + "".join("\n### " + sections[x] for x in ordered) + "\n\n".join(paragraphs + [note]) + "\n"
+
+
+def _with_row(head: str, new_head: str, label: str, order: list[str]) -> str:
+    """``head`` with the row of the new entry ``label`` in its table of entries (taken from ``new_head``),
+    after the rows of the entries before it in ``order``; unchanged if either head has no such table."""
+    def row_of(line: str) -> str | None:
+        return next((x for x in order if line.startswith(f"| {x} |")), None)
+
+    row = next((line for line in new_head.split("\n") if row_of(line) == label), None)
+    lines = head.split("\n")
+    rows = [i for i, line in enumerate(lines) if row_of(line) is not None]
+    if row is None or not rows:
+        return head
+    before = [i for i in rows if order.index(row_of(lines[i])) < order.index(label)]
+    lines.insert(before[-1] + 1 if before else rows[0], row)
+    return "\n".join(lines)
 
 
 def _superseded(paragraph: str, labels: list[str]) -> bool:
@@ -402,7 +433,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="print each cell to stderr as it ends (default: when stderr is a terminal)")
     p.add_argument("--merge", action="store_true",
                    help="replace only the run entries' tables in the existing --out and --json files, "
-                        "keeping every other entry's (each file names the runs that produced it)")
+                        "keeping every other entry's (each file names the runs that produced it); a protocol "
+                        "entry the files lack is added in protocol order")
     a = p.parse_args(argv)
     if a.merge and not (a.out or a.json):
         p.error("--merge needs --out or --json (the files to update)")
@@ -476,7 +508,7 @@ def main(argv: list[str] | None = None) -> int:
             if len(parts) != 2:
                 raise ValueError("no generated part")
             old_md = parts[1].lstrip("\n")
-            merge_markdown(old_md, old_md, labels, "")
+            check_merge(old_md, labels)
         except ValueError as exc:
             p.error(f"--merge: {a.out}: {exc}")
 

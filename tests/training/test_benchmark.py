@@ -193,6 +193,30 @@ def test_merge_replaces_only_the_entries_run(tmp_path, capsys):
     assert "| heuristic | 1 x heuristic |" not in again_md and section in again_md
 
 
+def test_merge_adds_a_new_protocol_entry_in_protocol_order(tmp_path):
+    """--merge of a protocol entry the files lack adds its cells, its section and its row of the table of
+    entries, in protocol order (bean_duel comes before al_cabohne); a label of no entry is still refused."""
+    import json
+
+    out, cells = tmp_path / "benchmark.md", tmp_path / "cells.json"
+    out.write_text("# Protocol\n\n" + MARK + "\n")
+    base = ["--scale", "0.005", "--candidates", "random", "--opponents", "heuristic", "--out", str(out),
+            "--json", str(cells)]
+    assert main(base + ["--entry", "al_cabohne, 2 players"]) == 0
+    assert main(base + ["--entry", "bean_duel, 2 players", "--merge"]) == 0
+    text, data = out.read_text(), json.loads(cells.read_text())
+    assert [c["entry"] for c in data["cells"]] == ["bean_duel, 2 players", "al_cabohne, 2 players"]
+    rows = [line.split(" |")[0] for line in text.splitlines() if line.startswith("| bean_duel, 2")
+            or line.startswith("| al_cabohne, 2")]
+    assert rows == ["| bean_duel, 2 players", "| al_cabohne, 2 players"]
+    assert text.index("### bean_duel, 2 players") < text.index("### al_cabohne, 2 players")
+    assert text.count("### bean_duel, 2 players") == 1 and "| random | 1 x heuristic |" in text
+    from bean_env.training.benchmark import check_merge
+
+    with pytest.raises(ValueError, match="no entry 'chess, 2 players'"):
+        check_merge(text.split(MARK)[1].lstrip("\n"), ["chess, 2 players"])
+
+
 def test_merge_keeps_the_notes_of_entries_it_did_not_rerun():
     """An earlier --merge note (and JSON update) is dropped only when the new run covers all its entries."""
     from bean_env.training.benchmark import merge_json, merge_markdown
@@ -221,16 +245,15 @@ def test_merge_refuses_without_files_to_update(argv, message, capsys):
 
 
 def test_merge_checks_the_files_before_any_game(tmp_path, capsys, monkeypatch):
-    """An entry the files lack, or a file without a generated part, is refused before a game is played."""
-    import json
-
+    """A results file that is not JSON, or a file without a generated part, is refused before a game is
+    played."""
     import bean_env.training.benchmark as benchmark
 
     monkeypatch.setattr(benchmark, "run", lambda *a, **k: pytest.fail("games were played"))
     cells, out = tmp_path / "cells.json", tmp_path / "benchmark.md"
-    cells.write_text(json.dumps({"command": "c", "commit": "x", "cells": [{"entry": "al_cabohne, 2 players"}]}))
+    cells.write_text("{\"cells\": [")
     out.write_text("# Protocol, no generated part\n")
-    for files, message in ((["--json", str(cells)], "cells.json: no entry 'bean_duel, 2 players'"),
+    for files, message in ((["--json", str(cells)], "cells.json: Expecting value"),
                            (["--out", str(out)], "benchmark.md: no generated part")):
         with pytest.raises(SystemExit):
             main(["--entry", "bean_duel, 2 players", "--merge"] + files)
