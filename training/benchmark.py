@@ -81,11 +81,13 @@ PRESET = {"trade_preset": "learning"}
 HELD = HELD_OUT_FIRST  # every entry's deals are held-out seeds
 PROTOCOL = (
     Entry("bohnanza", dict(PRESET, num_players=3), deals=TRADING_DEALS, seed=HELD + 3000),
+    Entry("bohnanza", {"trade_preset": "learning2", "num_players": 3}, deals=TRADING_DEALS, seed=HELD + 3200),
     Entry("bohnanza", dict(PRESET, num_players=4), deals=TRADING_DEALS, seed=HELD + 4000),
     Entry("bohnanza", {"trade_preset": "learning2", "num_players": 4}, deals=TRADING_DEALS, seed=HELD + 4200),
     # the printed game's trading
     Entry("bohnanza", {"num_players": 4}, deals=TRADING_DEALS, seed=HELD + 4100, note="default rules"),
     Entry("bohnanza", dict(PRESET, num_players=5), deals=TRADING_DEALS, seed=HELD + 5000),
+    Entry("bohnanza", {"trade_preset": "learning2", "num_players": 5}, deals=TRADING_DEALS, seed=HELD + 5200),
     Entry("bohnanza", {"num_players": 5}, deals=TRADING_DEALS, seed=HELD + 5100, note="default rules"),
     # BASE-2: 6 and 7 players only with the English edition
     Entry("bohnanza", dict(PRESET, edition="english", num_players=6), deals=TRADING_DEALS, seed=HELD + 8600),
