@@ -20,6 +20,7 @@ import json
 import platform
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import metadata
@@ -306,16 +307,12 @@ class stop_signals:
 
 def deadline_after(minutes: float | None) -> float | None:
     """The ``time.monotonic()`` reading ``minutes`` from now (a run's time limit), or None for no limit."""
-    import time
-
     return None if minutes is None else time.monotonic() + 60.0 * minutes
 
 
 def stop_point(deadline: float | None, minutes: float | None, signals: stop_signals | None) -> str | None:
     """Why a run stops at this safe point: its time limit of ``minutes`` (ending at ``deadline``) passed,
     or a stop signal came (``signals.requested``); None to go on."""
-    import time
-
     if deadline is not None and time.monotonic() > deadline:
         return f"time limit ({minutes} min)"
     return signals.requested if signals is not None else None
