@@ -13,6 +13,9 @@ every seat in turn, with 95% intervals by deal and the candidate's trade statist
 
 The difference says how much of a win rate comes from gifts: against generous ``heuristic`` players,
 which hand each other their unwanted cards, an agent that declines them also hands them to its opponents.
+
+"Of them as A" counts the gifts received while the candidate was the active player (from the other
+players' hands); the rest came from the active player's trade area or hand.
 """
 from __future__ import annotations
 
@@ -71,14 +74,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.deals < 2:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
     print(f"{entry.label}: {args.candidate} against {args.opponent}, {args.deals} held-out deals")
-    print("| play | games | win rate | 95% CI (by deal) | trades | accepted | given | received | gifts in |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|---:|")
+    print("| play | games | win rate | 95% CI (by deal) | trades | accepted | given | received | gifts in "
+          "| of them as A |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     for name, wrap in (("as it plays", None), ("declining gifts", GiftRefuser)):
         cell = measure(entry, args.candidate, args.opponent, args.deals, wrap=wrap)
         t = cell.trades
         mean, low, high = cell.win
         print(f"| {name} | {cell.games} | {mean:.1%} | {low:.1%}-{high:.1%} | {t['trades']:.1f} | "
-              f"{t['accepts']:.1f} | {t['cards_given']:.1f} | {t['cards_received']:.1f} | {t['gifts_received']:.1f} |",
+              f"{t['accepts']:.1f} | {t['cards_given']:.1f} | {t['cards_received']:.1f} | "
+              f"{t['gifts_received']:.1f} | {t['gifts_received_as_active']:.1f} |",
               flush=True)
     return 0
 

@@ -7,7 +7,9 @@
 - ``trades``: executed trades the seat took part in (as proposer or partner); ``cards_given`` /
   ``cards_received``: cards that changed hands in them.
 - ``gifts_given`` / ``gifts_received``: executed trades in which the seat gave cards and got nothing
-  back, or got cards and gave nothing; ``gift_cards_given`` / ``gift_cards_received`` count those cards.
+  back, or got cards and gave nothing; ``gift_cards_given`` / ``gift_cards_received`` count those cards;
+  ``gifts_received_as_active``: of the gifts received, those that came while the seat was the active
+  player (A), from another player's hand (the rest came from A: cards A gave away or granted on request).
 - ``donations``: cards the seat gave to the bean mafia (a variant with a mafia only).
 
 An accepted offer may still fail to execute when the wanted cards are gone by then (TRADE-5), so
@@ -34,6 +36,7 @@ class SeatTrades:
     gifts_received: int = 0
     gift_cards_given: int = 0
     gift_cards_received: int = 0
+    gifts_received_as_active: int = 0
     donations: int = 0
 
     def add(self, other: "SeatTrades") -> None:
@@ -83,12 +86,13 @@ class TradeCounter:
                 seats[event.seat].declines += 1
         elif type(event) is Trade:
             self.trades += 1
+            active = self.game.state.active
             for seat, given, received in trade_sides(event):
-                self._side(seat, given, received)
+                self._side(seat, given, received, seat == active)
         elif type(event) is Donation:
             seats[event.seat].donations += 1
 
-    def _side(self, seat: int, given: tuple, received: tuple) -> None:
+    def _side(self, seat: int, given: tuple, received: tuple, active: bool) -> None:
         s = self.seats[seat]
         s.trades += 1
         s.cards_given += len(given)
@@ -99,6 +103,7 @@ class TradeCounter:
         elif received and not given:
             s.gifts_received += 1
             s.gift_cards_received += len(received)
+            s.gifts_received_as_active += active
 
     def totals(self) -> dict[str, int]:
         """The game's totals: executed trades and offers once each, the rest summed over seats."""
@@ -109,7 +114,8 @@ class TradeCounter:
         out["trades"], out["offers"] = self.trades, self.offers
         out["gifts"] = total.gifts_given
         out["gift_cards"] = total.gift_cards_given
-        for f in ("gifts_given", "gifts_received", "gift_cards_given", "gift_cards_received"):
+        for f in ("gifts_given", "gifts_received", "gift_cards_given", "gift_cards_received",
+                  "gifts_received_as_active"):
             del out[f]
         return out
 

@@ -64,6 +64,20 @@ def test_trade2_a_granted_request_is_a_gift_by_the_active_player():
     assert seat(c, 0) == {"accepts": 1, "trades": 1, "cards_given": 1, "gifts_given": 1, "gift_cards_given": 1}
 
 
+def test_trade2_a_gift_to_the_active_player_is_counted_as_received_while_active():
+    """TRADE-2: another player gives A a hand card for nothing; A receives a gift while active, and a gift
+    from A to another player is not one."""
+    c = TradeCounter(trade_pos([["soy"], ["red", "chili"], ["green"]]))
+    apply_all(c, "pass", "offer to player 0", "give hand card 1", "submit offer", "accept")
+    assert seat(c, 0) == {"accepts": 1, "trades": 1, "cards_received": 1, "gifts_received": 1,
+                          "gift_cards_received": 1, "gifts_received_as_active": 1}
+    assert seat(c, 1)["gifts_given"] == 1
+    assert "gifts_received_as_active" not in c.totals()
+    c = TradeCounter(trade_pos([["soy", "blue"], ["red"], ["green"]]))
+    apply_all(c, "offer to player 1", "give trade-area green", "submit offer", "accept")
+    assert seat(c, 1)["gifts_received"] == 1 and "gifts_received_as_active" not in seat(c, 1)
+
+
 def test_maf9_a_card_given_to_the_mafia_is_a_donation():
     """MAF-9: a hand card given to a boss counts as the giver's donation, not as a trade."""
     game = make_position("al_cabohne", phase="place", areas={"bosses": [("chili", 7), ("blue", 1)], "treasury": 0},
@@ -97,6 +111,7 @@ def test_a_whole_game_counts_the_same_live_and_from_its_record(config):
     assert t["offers"] > 0 and t["cards_given"] == t["cards_received"]
     assert sum(s.trades for s in c.seats) == 2 * t["trades"]
     assert sum(s.gifts_given for s in c.seats) == sum(s.gifts_received for s in c.seats)
+    assert all(s.gifts_received_as_active <= s.gifts_received for s in c.seats)
 
 
 def test_seat_trades_add():
