@@ -62,8 +62,12 @@ class Args(RunArgs):
     """env reward: 'win' (+1 win / -1 loss), 'score', 'margin' or 'dense' (coins as earned; see bean_env.envs.aec)"""
     win_bonus: float = 0.0
     """with reward_mode 'dense': this times the 'win' reward at the end of a game"""
+    relative_reward: bool = False
+    """training-only shaping: the learner's reward minus the mean of the other seats' rewards at the same
+    step (with dense rewards: coins earned relative to the opponents)"""
     gift_penalty: float = 0.0
-    """training-only shaping: the learner loses this for every card it receives as a gift (0 = off)"""
+    """training-only shaping: the learner loses this for every card it receives as a gift, after
+    --relative-reward (0 = off)"""
     opponent_mix: str = "self:0.5,heuristic:0.3,random:0.2"
     """opponent kinds per seat and episode with weights; 'self' = a frozen learner snapshot"""
     snapshot_every: int = 25_000
@@ -278,7 +282,8 @@ def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
             for path in snapshots[-args.max_snapshots:]:
                 pool.add_snapshot(PolicyNet.load(path))
             return SelfPlayEnv(args.variant, config, pool, reward_mode=args.reward_mode, seed=args.seed * 1000 + i,
-                               win_bonus=args.win_bonus, gift_penalty=args.gift_penalty)
+                               win_bonus=args.win_bonus, gift_penalty=args.gift_penalty,
+                               relative_reward=args.relative_reward)
         return build
 
     return VecMonitor(DummyVecEnv([factory(i) for i in range(args.n_envs)]))

@@ -11,6 +11,9 @@ first step, so an episode's rewards add up to everything the seat was paid.
 With ``gift_penalty`` p > 0 the learner's reward also loses p for every card it receives as a gift
 (an executed trade in which it gave nothing; ``bean_env.engine.trade_stats``). That is training-only
 reward shaping against farming a generous opponent: the AEC env's own rewards do not change.
+With ``relative_reward`` (also training-only) the learner is paid its reward minus the mean of the other
+seats' rewards at each AEC step (with dense rewards: coins earned relative to the opponents); the gift
+penalty applies after it.
 
 ``action_masks()`` returns the learner's legal actions (sb3-contrib's MaskablePPO reads it).
 """
@@ -46,11 +49,13 @@ class SelfPlayEnv(gym.Env):
     metadata = {"render_modes": []}
 
     def __init__(self, variant: str, config: dict | None = None, pool: OpponentPool | None = None,
-                 reward_mode: str = "win", seed: int = 0, win_bonus: float = 0.0, gift_penalty: float = 0.0):
+                 reward_mode: str = "win", seed: int = 0, win_bonus: float = 0.0, gift_penalty: float = 0.0,
+                 relative_reward: bool = False):
         super().__init__()
         if not gift_penalty >= 0:
             raise ValueError(f"gift_penalty must be a number >= 0, got {gift_penalty!r}")
         self.gift_penalty = float(gift_penalty)
+        self.relative_reward = bool(relative_reward)
         self.variant = variant
         self.aec = make_aec(variant, reward_mode=reward_mode, win_bonus=win_bonus, **(config or {}))
         self.config = dict(self.aec.config)
@@ -130,7 +135,10 @@ class SelfPlayEnv(gym.Env):
             self.aec.step(action)
 
     def _collect(self) -> None:
-        self._reward += float(self.aec.rewards.get(self.learner, 0.0))
+        rewards = self.aec.rewards
+        self._reward += float(rewards.get(self.learner, 0.0))
+        if self.relative_reward and len(rewards) > 1:
+            self._reward -= sum(float(r) for a, r in rewards.items() if a != self.learner) / (len(rewards) - 1)
         if self._events:
             seat = self.aec.agent_name_mapping[self.learner]
             self._reward -= self.gift_penalty * gift_cards_received(self._events).get(seat, 0)

@@ -117,6 +117,22 @@ def test_dense_episode_returns_include_what_the_game_pays_before_the_first_step(
         assert total == pytest.approx(info["scores"][info["seat"]] / 100)
 
 
+@pytest.mark.parametrize("variant,config,unit", [("hostile_takeover", {"num_players": 3}, 100),
+                                                 ("bohnanza", {"num_players": 4}, 1)])
+def test_relative_reward_pays_the_learner_its_score_minus_the_mean_of_the_others(variant, config, unit):
+    """With ``relative_reward`` a dense episode's rewards add up to the learner's final score minus the
+    mean final score of the other seats (each step's rewards made relative, the start included; a
+    `hostile_takeover` score counts in hundredths)."""
+    env = SelfPlayEnv(variant, config, OpponentPool(parse_mix("heuristic:1"), seed=1), seed=2,
+                      reward_mode="dense", relative_reward=True)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        total, info, _ = run_episode(env, rng)
+        scores, seat = info["scores"], info["seat"]
+        others = [v for q, v in enumerate(scores) if q != seat]
+        assert total == pytest.approx((scores[seat] - sum(others) / len(others)) / unit)
+
+
 def test_gift_penalty_charges_every_card_the_learner_receives_for_nothing():
     """With ``gift_penalty`` p an episode's return is the env's own reward minus p times the cards the
     learner received in executed trades where it gave nothing, as the trade counter counts them from a
