@@ -65,8 +65,8 @@ def test_trade2_a_granted_request_is_a_gift_by_the_active_player():
 
 
 def test_trade2_a_gift_to_the_active_player_is_counted_as_received_while_active():
-    """TRADE-2: another player gives A a hand card for nothing; A receives a gift while active, and a gift
-    from A to another player is not one."""
+    """TRADE-2: another player gives A a hand card for nothing: A receives a gift while active. A gift
+    from A to another player counts for that player as a gift received, not as one received while active."""
     c = TradeCounter(trade_pos([["soy"], ["red", "chili"], ["green"]]))
     apply_all(c, "pass", "offer to player 0", "give hand card 1", "submit offer", "accept")
     assert seat(c, 0) == {"accepts": 1, "trades": 1, "cards_received": 1, "gifts_received": 1,
