@@ -68,6 +68,9 @@ class Args(RunArgs):
     gift_penalty: float = 0.0
     """training-only shaping: the learner loses this for every card it receives as a gift, after
     --relative-reward (0 = off)"""
+    trade_bonus: float = 0.0
+    """training-only shaping: the learner gains this for every executed trade in which it both gave and
+    received cards (0 = off)"""
     opponent_mix: str = "self:0.5,heuristic:0.3,random:0.2"
     """opponent kinds per seat and episode with weights; 'self' = a frozen learner snapshot"""
     snapshot_every: int = 25_000
@@ -283,7 +286,7 @@ def make_vec_env(args: Args, config: dict, snapshots: list[Path]):
                 pool.add_snapshot(PolicyNet.load(path))
             return SelfPlayEnv(args.variant, config, pool, reward_mode=args.reward_mode, seed=args.seed * 1000 + i,
                                win_bonus=args.win_bonus, gift_penalty=args.gift_penalty,
-                               relative_reward=args.relative_reward)
+                               relative_reward=args.relative_reward, trade_bonus=args.trade_bonus)
         return build
 
     return VecMonitor(DummyVecEnv([factory(i) for i in range(args.n_envs)]))
@@ -416,6 +419,8 @@ def train(args: Args) -> Path:
     warmup_steps(args, config)  # bad options fail here, before a run directory is made
     if not args.gift_penalty >= 0:
         raise ValueError(f"--gift-penalty must be a number >= 0, not {args.gift_penalty}")
+    if not args.trade_bonus >= 0:
+        raise ValueError(f"--trade-bonus must be a number >= 0, not {args.trade_bonus}")
     source = init_source(args, config) if args.init_policy and not args.resume else None
     if args.resume:
         if saved["config"] != config or saved["args"]["variant"] != args.variant:

@@ -13,7 +13,9 @@ With ``gift_penalty`` p > 0 the learner's reward also loses p for every card it 
 reward shaping against farming a generous opponent: the AEC env's own rewards do not change.
 With ``relative_reward`` (also training-only) the learner is paid its reward minus the mean of the other
 seats' rewards at each AEC step (with dense rewards: coins earned relative to the opponents); the gift
-penalty applies after it.
+penalty applies after it. With ``trade_bonus`` b > 0 (training-only too) the learner gains b for every
+executed trade in which it both gave and received cards: an incentive to pay for cards instead of taking
+them as gifts.
 
 ``action_masks()`` returns the learner's legal actions (sb3-contrib's MaskablePPO reads it).
 """
@@ -28,7 +30,7 @@ import numpy as np
 
 from bean_env.agents.ppo import PolicyNet
 from bean_env.engine.events import listening
-from bean_env.engine.trade_stats import gift_cards_received
+from bean_env.engine.trade_stats import exchanges, gift_cards_received
 from bean_env.envs.aec import legal_mask
 
 from .opponents import OpponentPool
@@ -50,11 +52,14 @@ class SelfPlayEnv(gym.Env):
 
     def __init__(self, variant: str, config: dict | None = None, pool: OpponentPool | None = None,
                  reward_mode: str = "win", seed: int = 0, win_bonus: float = 0.0, gift_penalty: float = 0.0,
-                 relative_reward: bool = False):
+                 relative_reward: bool = False, trade_bonus: float = 0.0):
         super().__init__()
         if not gift_penalty >= 0:
             raise ValueError(f"gift_penalty must be a number >= 0, got {gift_penalty!r}")
+        if not trade_bonus >= 0:
+            raise ValueError(f"trade_bonus must be a number >= 0, got {trade_bonus!r}")
         self.gift_penalty = float(gift_penalty)
+        self.trade_bonus = float(trade_bonus)
         self.relative_reward = bool(relative_reward)
         self.variant = variant
         self.aec = make_aec(variant, reward_mode=reward_mode, win_bonus=win_bonus, **(config or {}))
@@ -69,7 +74,7 @@ class SelfPlayEnv(gym.Env):
         self.learner = self.aec.possible_agents[0]
         self.opponents: dict[str, Any] = {}
         self._reward = 0.0
-        self._events: list = []  # the trade events of the last steps (with a gift penalty)
+        self._events: list = []  # the trade events of the last steps (with a gift penalty or trade bonus)
 
     # -- pool management (called through VecEnv.env_method) -------------------------------------------
     def add_snapshot(self, layers: list, activation: str, meta: dict) -> None:
@@ -126,9 +131,9 @@ class SelfPlayEnv(gym.Env):
         return any(aec.terminations.values()) or any(aec.truncations.values())
 
     def _apply(self, action: int) -> None:
-        """``aec.step(action)``; with a gift penalty the engine records the trades of this step only (not
-        those of an opponent's search, which plays on clones sharing the rules object)."""
-        if not self.gift_penalty:
+        """``aec.step(action)``; with a gift penalty or trade bonus the engine records the trades of this step
+        only (not those of an opponent's search, which plays on clones sharing the rules object)."""
+        if not (self.gift_penalty or self.trade_bonus):
             self.aec.step(action)
             return
         with listening(self.aec.game.rules, self._events):
@@ -142,6 +147,7 @@ class SelfPlayEnv(gym.Env):
         if self._events:
             seat = self.aec.agent_name_mapping[self.learner]
             self._reward -= self.gift_penalty * gift_cards_received(self._events).get(seat, 0)
+            self._reward += self.trade_bonus * exchanges(self._events).get(seat, 0)
             self._events.clear()
 
     def _play_opponents(self) -> None:

@@ -137,6 +137,17 @@ def gift_cards_received(events) -> dict[int, int]:
     return out
 
 
+def exchanges(events) -> dict[int, int]:
+    """Executed trades among ``events`` in which a seat both gave and received cards (trades that are not
+    gifts), per seat, for the seats that made any."""
+    out: dict[int, int] = {}
+    for e in events:
+        if type(e) is Trade and e.given and e.received:
+            for seat in (e.proposer, e.partner):
+                out[seat] = out.get(seat, 0) + 1
+    return out
+
+
 def count_trades(record: dict) -> TradeCounter:
     """The trade counts of a game record ``{variant, config, seed, actions}``, replayed from the set-up."""
     from .game import new_game, replay

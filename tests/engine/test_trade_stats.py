@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bean_env import new_game
+from bean_env.engine.events import listening
 from bean_env.engine.positions import make_position
-from bean_env.engine.trade_stats import FIELDS, SeatTrades, TradeCounter, count_trades
+from bean_env.engine.trade_stats import (FIELDS, SeatTrades, TradeCounter, count_trades, exchanges,
+                                         gift_cards_received)
 from bean_env.agents.heuristic import HeuristicAgent
 
 
@@ -33,6 +35,16 @@ def test_trade5_an_executed_trade_counts_the_cards_that_change_hands():
     assert seat(c, 2) == {}
     t = c.totals()
     assert (t["trades"], t["offers"], t["offers_accepted"], t["cards_given"], t["gifts"]) == (1, 1, 1, 3, 0)
+
+
+def test_trade5_exchanges_count_the_trades_where_both_sides_gave_cards():
+    """TRADE-5, TRADE-2: ``exchanges`` counts an executed two-way trade for both seats and a gift for none."""
+    game = trade_pos([["soy", "blue", "red", "garden"], ["chili", "red", "black_eyed"], ["green"]])
+    with listening(game.rules, []) as events:
+        for a in ("offer to player 1", "give hand card 2", "want red", "submit offer", "accept",
+                  "pass", "offer to player 0", "give hand card 1", "submit offer", "accept"):
+            game.apply(a)
+    assert exchanges(events) == {0: 1, 1: 1} and gift_cards_received(events) == {0: 1}
 
 
 def test_trade4_a_declined_offer_is_no_trade():

@@ -171,8 +171,9 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
         with pytest.raises(ValueError, match=match):
             selfplay.train(_train_args(tmp_path, "bad", "--init-policy", option, "--total-timesteps", "0",
                                        "--overwrite", "true"))
-    for option in ("--critic-warmup", "-1"), ("--init-policy", str(tmp_path / "nowhere")), ("--gift-penalty", "-1"):
-        with pytest.raises(ValueError, match="critic-warmup|not found|gift-penalty must be a number >= 0"):
+    for option in ("--critic-warmup", "-1"), ("--init-policy", str(tmp_path / "nowhere")), ("--gift-penalty", "-1"), \
+            ("--trade-bonus", "-1"):
+        with pytest.raises(ValueError, match="critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0"):
             selfplay.train(_train_args(tmp_path, "early", *option, "--total-timesteps", "0"))
         assert not (tmp_path / "early").exists()  # refused before a run directory is made
 

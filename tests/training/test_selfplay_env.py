@@ -155,7 +155,31 @@ def test_gift_penalty_charges_every_card_the_learner_receives_for_nothing():
     assert charged > 0  # the test saw gifts
 
 
+def test_trade_bonus_pays_every_trade_in_which_the_learner_gave_and_received_cards():
+    """With ``trade_bonus`` b (and a gift penalty p) an episode's return is the env's own reward plus b
+    times the learner's executed trades that were not gifts, minus p times its gift cards, as the trade
+    counter counts them from a replay of the game."""
+    from bean_env.engine.trade_stats import count_trades
+
+    env = SelfPlayEnv("bohnanza", {"num_players": 4}, OpponentPool(parse_mix("heuristic:1"), seed=3), seed=5,
+                      gift_penalty=0.5, trade_bonus=0.25)
+    rng = np.random.default_rng(0)
+    paid = 0
+    for _ in range(3):
+        total, info, _ = run_episode(env, rng)
+        seat = info["seat"]
+        winners = env.aec.game.winners()
+        s = count_trades(env.aec.game.record()).seats[seat]
+        two_way = s.trades - s.gifts_given - s.gifts_received
+        paid += two_way
+        own = 1.0 / len(winners) if seat in winners else -1.0
+        assert total == pytest.approx(own + 0.25 * two_way - 0.5 * s.gift_cards_received)
+    assert paid > 0  # the test saw two-way trades
+
+
 @pytest.mark.parametrize("bad", [-1.0, float("nan")])
 def test_gift_penalty_must_be_a_non_negative_number(bad):
     with pytest.raises(ValueError, match="gift_penalty must be a number >= 0"):
         SelfPlayEnv("bohnanza", {"num_players": 4}, gift_penalty=bad)
+    with pytest.raises(ValueError, match="trade_bonus must be a number >= 0"):
+        SelfPlayEnv("bohnanza", {"num_players": 4}, trade_bonus=bad)
