@@ -173,7 +173,8 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
                                        "--overwrite", "true"))
     for option in ("--critic-warmup", "-1"), ("--init-policy", str(tmp_path / "nowhere")), ("--gift-penalty", "-1"), \
             ("--trade-bonus", "-1"):
-        with pytest.raises(ValueError, match="critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0"):
+        refused = "critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0"
+        with pytest.raises(ValueError, match=refused):
             selfplay.train(_train_args(tmp_path, "early", *option, "--total-timesteps", "0"))
         assert not (tmp_path / "early").exists()  # refused before a run directory is made
 
