@@ -101,6 +101,9 @@ class Args(RunArgs):
     gift_penalty: float = 0.0
     """training-only shaping (engine backend): a learner seat loses this for every card it receives as a gift
     (an executed trade in which it gave nothing), after --relative-reward; 0 = off"""
+    trade_bonus: float = 0.0
+    """training-only shaping (engine backend): a learner seat gains this for every executed trade in which it
+    both gave and received cards, after --relative-reward; 0 = off"""
     opponent_mix: str = "learner:0.5,self:0.3,random:0.2"
     """seat mix: learner (the trained policy's own seats, one per game at least), self (frozen snapshots),
     ppo or ppo:checkpoint=PATH (a fixed policy), random, other agents (engine backend only)"""
@@ -145,8 +148,11 @@ def check_args(args: Args, config: dict) -> tuple[float, dict]:
             raise ValueError(f"bad value {getattr(args, name)!r} for --{name.replace('_', '-')}; must be >= 1")
     if not args.gift_penalty >= 0:
         raise ValueError(f"bad value {args.gift_penalty!r} for --gift-penalty; must be a number >= 0")
-    if args.gift_penalty and args.backend != "engine":
-        raise ValueError("--gift-penalty reads the engine's trade events: use --backend engine")
+    if not args.trade_bonus >= 0:
+        raise ValueError(f"bad value {args.trade_bonus!r} for --trade-bonus; must be a number >= 0")
+    for name in ("gift_penalty", "trade_bonus"):
+        if getattr(args, name) and args.backend != "engine":
+            raise ValueError(f"--{name.replace('_', '-')} reads the engine's trade events: use --backend engine")
     share, mix = split_mix(args.opponent_mix)
     engine = league_engine_kinds(mix)
     if engine and args.backend != "engine":
@@ -268,7 +274,8 @@ class Trainer:
                              args.max_snapshots, seed=args.seed * 1000)
         capacity = args.rollout_steps + n * (p + 1)
         self.rollout = SeatRollout(self.vec, self.league, share, seed=args.seed, capacity=capacity,
-                                   relative=args.relative_reward, gift_penalty=args.gift_penalty)
+                                   relative=args.relative_reward, gift_penalty=args.gift_penalty,
+                                   trade_bonus=args.trade_bonus)
         self.model = build_model(args, config, self.vec.obs_size, self.vec.num_actions).to(args.device)
         self.learner = Learner(self.model, args)
         self.timesteps = 0

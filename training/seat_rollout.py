@@ -23,7 +23,7 @@ import numpy as np
 
 from bean_env.agents.ppo import MASKED_LOGIT
 from bean_env.engine.events import listening
-from bean_env.engine.trade_stats import gift_cards_received
+from bean_env.engine.trade_stats import exchanges, gift_cards_received
 
 from .league import League, learner_seats
 from .opponents import BaselinePlayer, RandomPlayer, SnapshotPlayer
@@ -165,17 +165,21 @@ class SeatRollout:
     mode is set), with opponents from ``league``; ``capacity``: records held at once (a rollout's decisions
     plus one step's and the open ones); ``relative``: record ``relative_rewards`` of what the games pay;
     ``gift_penalty`` p > 0 (a ``VectorEnv``: it reads the engine's trade events): a learner seat's reward also
-    loses p for every card it receives as a gift, after the relative shaping. A finished game's record then
-    has ``gift_cards``, the cards each seat received as gifts."""
+    loses p for every card it receives as a gift, after the relative shaping; ``trade_bonus`` b > 0 (a
+    ``VectorEnv`` too): it gains b for every executed trade in which it both gave and received cards. With
+    either, a finished game's record has ``gift_cards`` (the cards each seat received as gifts) and
+    ``exchanges`` (each seat's trades of both ways)."""
 
     def __init__(self, vec, league: League, learner_share: float = 1.0, seed: int = 0, capacity: int = 8192,
-                 relative: bool = False, gift_penalty: float = 0.0):
+                 relative: bool = False, gift_penalty: float = 0.0, trade_bonus: float = 0.0):
         if not 0.0 <= learner_share <= 1.0:
             raise ValueError(f"bad learner share {learner_share!r}; allowed: 0..1")
         if not gift_penalty >= 0:
             raise ValueError(f"bad gift penalty {gift_penalty!r}; must be a number >= 0")
-        if gift_penalty and not hasattr(vec, "envs"):
-            raise ValueError("a gift penalty reads the engine's trade events: it needs a VectorEnv")
+        if not trade_bonus >= 0:
+            raise ValueError(f"bad trade bonus {trade_bonus!r}; must be a number >= 0")
+        if (gift_penalty or trade_bonus) and not hasattr(vec, "envs"):
+            raise ValueError("a gift penalty or trade bonus reads the engine's trade events: it needs a VectorEnv")
         n, p = vec.num_envs, vec.num_players
         if capacity < n * (p + 1):
             raise ValueError(f"capacity {capacity} is below one step plus the open records ({n * (p + 1)})")
@@ -194,9 +198,10 @@ class SeatRollout:
         self._rng = random.Random(seed)
         self._seed: int | None = seed
         self._arrays = not hasattr(vec, "envs")
-        self.gift_penalty = float(gift_penalty)
+        self.gift_penalty, self.trade_bonus = float(gift_penalty), float(trade_bonus)
         self.events: list[list] = [[] for _ in range(n)]  # each slot's trade events of one step
         self.gift_cards = np.zeros((n, p), np.int64)      # gift cards received in each slot's current game
+        self.exchanges = np.zeros((n, p), np.int64)       # trades of both ways in each slot's current game
 
     # -- games -----------------------------------------------------------------------------------------
     def _new_game(self, i: int) -> None:
@@ -210,6 +215,7 @@ class SeatRollout:
         self.last[i] = -1
         self.carry[i] = 0.0
         self.gift_cards[i] = 0
+        self.exchanges[i] = 0
 
     def reset(self) -> None:
         """New games in every slot (seeded from the constructor's seed); records of earlier games are
@@ -283,14 +289,15 @@ class SeatRollout:
             self.last[rows, seats] = k
             rec.size += len(rows)
         t2 = time.perf_counter()
-        if self.gift_penalty:
-            (paid, term, trunc, infos), gifts = self._step_counting_gifts(actions, slots)
+        shaped = bool(self.gift_penalty or self.trade_bonus)
+        if shaped:
+            (paid, term, trunc, infos), gifts, swaps = self._step_counting_trades(actions, slots)
         else:
             paid, term, trunc, infos = vec.step_slots(actions, slots, observe=False)
         if self.relative:
             paid = relative_rewards(paid)
-        if self.gift_penalty:
-            paid[self.learner] -= self.gift_penalty * gifts[self.learner]
+        if shaped:
+            paid[self.learner] += self.trade_bonus * swaps[self.learner] - self.gift_penalty * gifts[self.learner]
         open_ = self.last >= 0
         rec.rewards[self.last[open_]] += paid[open_]
         waiting = self.learner & ~open_
@@ -303,30 +310,34 @@ class SeatRollout:
                                   "winners": list(info["winners"]), "learner": np.flatnonzero(self.learner[i]).tolist(),
                                   "opponents": {q: getattr(o, "kind", "?") for q, o in self.players[i].items()},
                                   "truncated": bool(trunc[i])})
-            if self.gift_penalty:
+            if shaped:
                 self.finished[-1]["gift_cards"] = self.gift_cards[i].tolist()
+                self.finished[-1]["exchanges"] = self.exchanges[i].tolist()
             self._new_game(i)
         t3 = time.perf_counter()
         self.seconds["env"] += (t1 - t0) + (t3 - t2)
         self.seconds["forward"] += t2 - t1
         return len(rows)
 
-    def _step_counting_gifts(self, actions: np.ndarray, slots: np.ndarray):
+    def _step_counting_trades(self, actions: np.ndarray, slots: np.ndarray):
         """``vec.step_slots`` with the engine recording the trades of this step only (an opponent's search
-        plays on clones that share the rules object, so the rules listen only while stepping), and the cards
-        each seat of each slot received as gifts in this step."""
+        plays on clones that share the rules object, so the rules listen only while stepping), the cards
+        each seat of each slot received as gifts in this step, and its trades of both ways."""
         with ExitStack() as stack:
             for env, events in zip(self.vec.envs, self.events):
                 stack.enter_context(listening(env.game.rules, events))
             out = self.vec.step_slots(actions, slots, observe=False)
-        gifts = np.zeros_like(self.gift_cards)
+        gifts, swaps = np.zeros_like(self.gift_cards), np.zeros_like(self.exchanges)
         for i, events in enumerate(self.events):
             if events:
                 for seat, cards in gift_cards_received(events).items():
                     gifts[i, seat] = cards
+                for seat, count in exchanges(events).items():
+                    swaps[i, seat] = count
                 events.clear()
         self.gift_cards += gifts
-        return out, gifts
+        self.exchanges += swaps
+        return out, gifts, swaps
 
     def collect(self, act: Act, decisions: int) -> int:
         """Step until at least ``decisions`` learner decisions were recorded; returns how many."""

@@ -102,18 +102,20 @@ def test_relative_rewards_add_up_to_the_margin_over_the_table(players):
     assert len({s for g in finished for s in g["scores"]}) > 1
 
 
-def test_gift_penalty_charges_a_learner_seat_for_every_card_it_receives_for_nothing():
-    """With ``gift_penalty`` p (engine backend) a learner seat's rewards over a game add up to its final
-    score minus p times the cards it received as gifts, as the trade counter counts them from a replay of
-    the game. Between steps the rules do not listen: an opponent's search plays on clones that share the
-    rules object, and its trial trades must not count."""
+@pytest.mark.parametrize("penalty,bonus", [(0.5, 0.0), (0.5, 0.25), (0.0, 0.25)])
+def test_gift_penalty_and_trade_bonus_shape_a_learner_seats_rewards_by_its_trades(penalty, bonus):
+    """TRADE-5: with ``gift_penalty`` p and ``trade_bonus`` b (engine backend) a learner seat's rewards over a
+    game add up to its final score minus p times the cards it received as gifts plus b times the executed
+    trades in which it both gave and received cards, as the trade counter counts them from a replay of the
+    game. Between steps the rules do not listen: an opponent's search plays on clones that share the rules
+    object, and its trial trades must not count."""
     from bean_env.engine.trade_stats import count_trades
     from bean_env.vector import VectorEnv
 
     vec = VectorEnv("bohnanza", 3, reward_mode="dense", num_players=4)
     share, opponents = split_mix("learner:0.5,heuristic:0.5")
     league = League(opponents, "bohnanza", vec.envs[0].config, vec.obs_size, vec.num_actions, seed=3)
-    rollout = SeatRollout(vec, league, share, seed=4, capacity=600, gift_penalty=0.5)
+    rollout = SeatRollout(vec, league, share, seed=4, capacity=600, gift_penalty=penalty, trade_bonus=bonus)
     rollout.reset()
     act, sums, ended = random_act(5), defaultdict(float), []
     while len(ended) < 4:
@@ -128,24 +130,28 @@ def test_gift_penalty_charges_a_learner_seat_for_every_card_it_receives_for_noth
             for i in rows.tolist():
                 sums[(int(rec.game[i]), int(rec.seat[i]))] += float(rec.rewards[i])
             rollout.drop(rows)
-    charged = 0
+    charged = paid = 0
     for g, game in ended:
         counted = count_trades(game.record())
         for seat in g["learner"]:
-            gifts = counted.seats[seat].gift_cards_received
-            assert g["gift_cards"][seat] == gifts
-            assert sums[(g["game"], seat)] == pytest.approx(g["scores"][seat] - 0.5 * gifts, abs=1e-4)
-            charged += gifts
-    assert charged > 0  # the test saw gifts
+            s = counted.seats[seat]
+            gifts, two_way = s.gift_cards_received, s.trades - s.gifts_given - s.gifts_received
+            assert (g["gift_cards"][seat], g["exchanges"][seat]) == (gifts, two_way)
+            assert sums[(g["game"], seat)] == pytest.approx(g["scores"][seat] - penalty * gifts + bonus * two_way,
+                                                            abs=1e-4)
+            charged, paid = charged + gifts, paid + two_way
+    assert charged > 0 and paid > 0  # the test saw gifts and trades of both ways
 
 
 @pytest.mark.parametrize("bad", [-1.0, float("nan")])
-def test_gift_penalty_is_refused_below_zero_and_on_array_kernels(bad):
+def test_gift_penalty_and_trade_bonus_are_refused_below_zero_and_on_array_kernels(bad):
     config = validate("bohnanza", {"num_players": 4})
-    with pytest.raises(ValueError, match="--gift-penalty; must be a number >= 0"):
-        check_args(Args(backend="engine", gift_penalty=bad), config)
-    with pytest.raises(ValueError, match="--gift-penalty reads the engine's trade events"):
-        check_args(Args(backend="arrays", gift_penalty=0.5), config)
+    for option in ("gift_penalty", "trade_bonus"):
+        flag = "--" + option.replace("_", "-")
+        with pytest.raises(ValueError, match=f"{flag}; must be a number >= 0"):
+            check_args(Args(backend="engine", **{option: bad}), config)
+        with pytest.raises(ValueError, match=f"{flag} reads the engine's trade events"):
+            check_args(Args(backend="arrays", **{option: 0.5}), config)
 
 
 def test_rewards_paid_before_a_seats_first_decision_reach_it():
