@@ -16,6 +16,13 @@ which hand each other their unwanted cards, an agent that declines them also han
 
 "Of them as A" counts the gifts received while the candidate was the active player (from the other
 players' hands); the rest came from the active player's trade area or hand.
+
+For a ``heuristic`` candidate a third row, *buying instead*, asks whether the cards a gift brings can be
+had in fair trades: the *gift buyer* plays ``heuristic``'s trading but receives nothing for nothing. It
+declines every gift, asks for no card without paying, and at each offer slot while another player is
+active (A) it first offers A one hand card for each trade-area card of A it would accept as a gift,
+choosing the card that helps it most among those A is predicted (by ``heuristic``'s own answering rule,
+from public cards) to take.
 """
 from __future__ import annotations
 
@@ -28,7 +35,8 @@ from typing import Any, Sequence
 if importlib.util.find_spec("bean_env") is None:  # not installed: use this checkout
     sys.path.append(str(pathlib.Path(__file__).resolve().parent.parent))
 
-from bean_env.engine.actions import Action, Kind  # noqa: E402
+from bean_env.agents.heuristic.bohnanza import ACCEPT_MIN, BohnanzaFamily, _offered  # noqa: E402
+from bean_env.engine.actions import ACCEPT, DECLINE, Action, Kind  # noqa: E402
 from bean_env.engine.views import PlayerView  # noqa: E402
 
 
@@ -56,6 +64,59 @@ class GiftRefuser:
         return action
 
 
+class _BuyingFamily(BohnanzaFamily):
+    """``heuristic``'s `bohnanza` trading without receiving gifts (the gift buyer of the module doc)."""
+
+    def _respond(self, s, me: int, legal, fair: bool = False):
+        if ACCEPT in legal and not s.o_want and (s.o_hand or s.o_trade):
+            return DECLINE
+        return super()._respond(s, me, legal, fair)
+
+    def _active_offers(self, s, me, g, base, junk):
+        return [offer for offer in super()._active_offers(s, me, g, base, junk) if offer[1]]
+
+    def _passive_offers(self, s, me, g, base, junk):
+        a, hand = s.active, s.hands[me]
+        gains = sorted((self._v(s, me, g, extra=[t]) - base, t) for t in set(s.face_up))
+        buys = []
+        for gain, want in sorted(gains, key=lambda x: (-x[0], x[1])):
+            if gain <= ACCEPT_MIN:
+                break
+            best = None
+            for i, card in enumerate(hand):
+                if card < 0 or (i and hand[i - 1] == card):
+                    continue
+                received, p_hand, p_face = _offered(s, me, [i], [])
+                mine = self._v(s, me, g, hand=p_hand, extra=[want]) - base
+                if mine > 0 and (best is None or mine > best[0]) and \
+                        self._accepts(s, a, me, g, received, [want], p_hand, p_face, False):
+                    best = (mine, i)
+            if best is not None:
+                buys.append((a, [("hand", best[1])], [want]))
+        return buys + [offer for offer in super()._passive_offers(s, me, g, base, junk) if offer[1]]
+
+
+class GiftBuyer:
+    """Plays as the ``heuristic`` agent ``inner`` with the gift buyer's trading (see the module doc)."""
+
+    def __init__(self, inner: Any):
+        if getattr(inner, "name", None) != "heuristic":
+            raise ValueError(f"the gift buyer wraps a heuristic agent, not {getattr(inner, 'name', inner)!r}")
+        self.inner = inner
+        self.family = _BuyingFamily()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1 or view.variant != "bohnanza":
+            return self.inner.act(view, legal_actions)
+        action = self.family.choose(self.inner, view, legal_actions)
+        if action is None or action not in legal_actions:
+            action = self.family.lookahead(self.inner, view, legal_actions)
+        return action
+
+
 def main(argv: list[str] | None = None) -> int:
     from bean_env.engine.trade_stats import TRADING_VARIANTS
     from bean_env.training.benchmark import PROTOCOL, measure
@@ -77,7 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     print("| play | games | win rate | 95% CI (by deal) | trades | accepted | given | received | gifts in "
           "| of them as A |")
     print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
-    for name, wrap in (("as it plays", None), ("declining gifts", GiftRefuser)):
+    rows: list[tuple[str, Any]] = [("as it plays", None), ("declining gifts", GiftRefuser)]
+    if args.candidate.split(":")[0] == "heuristic":
+        rows.append(("buying instead", GiftBuyer))
+    for name, wrap in rows:
         cell = measure(entry, args.candidate, args.opponent, args.deals, wrap=wrap)
         t = cell.trades
         mean, low, high = cell.win

@@ -48,3 +48,37 @@ def test_gift_cost_refuses_an_entry_without_trading(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--entry", "bean_duel, 2 players", "--deals", "2"])
     assert "not a protocol entry with trading" in capsys.readouterr().err
+
+
+def test_gift_buyer_receives_nothing_for_nothing_and_buys_with_hand_cards():
+    """TRADE-2, TRADE-4: a heuristic seat wrapped by the gift buyer never receives cards in a trade in which
+    it gave none, as proposer or as acceptor, yet makes trades of both ways, some of them offers of its own
+    made while another player was active (buying that player's cards)."""
+    bench = load_benchmark("gift_cost")
+    two_way = bought = 0
+    for seed in range(3):
+        game = new_game("bohnanza", seed=seed, num_players=4)
+        game.rules.events = []
+        agents = [make_agent("heuristic", seed=q) for q in range(4)]
+        agents[0] = bench.GiftBuyer(agents[0])
+        trades_before, active_then = 0, []
+        while not game.is_over:
+            p = game.current_player
+            game.apply(agents[p].act(game.view(p), game.legal_actions()))
+            trades = [e for e in game.rules.events if type(e) is Trade]
+            active_then += [game.state.active] * (len(trades) - trades_before)
+            trades_before = len(trades)
+        for e, active in zip(trades, active_then):
+            if e.proposer == 0:
+                assert e.given or not e.received
+                bought += bool(e.given and e.received and active != 0)
+            if e.partner == 0:
+                assert e.received or not e.given
+            two_way += 0 in (e.proposer, e.partner) and bool(e.given and e.received)
+    assert two_way > 0 and bought > 0
+
+
+def test_gift_buyer_wraps_only_a_heuristic_agent():
+    bench = load_benchmark("gift_cost")
+    with pytest.raises(ValueError, match="wraps a heuristic agent"):
+        bench.GiftBuyer(make_agent("random", seed=0))
