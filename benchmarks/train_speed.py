@@ -161,6 +161,8 @@ def compare_trainers(args) -> None:
             out = subprocess.run(cmd, capture_output=True, text=True, check=True,
                                  env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
             rates[(name, n)].append(json.loads(out.strip().splitlines()[-1])["rate"])
+            print(f"round {r + 1}/{args.rounds}: {name}, {n} envs: {rates[(name, n)][-1]:,.0f} decisions/s",
+                  file=sys.stderr, flush=True)
     base = statistics.median(rates[("against", 4)]) if ("against", 4) in rates else None
     print(f"{'tree':10s} {'envs':>18s} {'decisions/s':>12s} {'range':>15s} {'vs against, 4 envs':>19s}")
     for (name, n), values in rates.items():
@@ -302,6 +304,8 @@ def compare_both(args) -> None:
             out = subprocess.run(cmd, capture_output=True, text=True, check=True,
                                  env={**os.environ, "OMP_NUM_THREADS": "1"}).stdout
             results[(trainer, what)].append(json.loads(out.strip().splitlines()[-1]))
+            print(f"round {r + 1}/{args.rounds}: {trainer}, {what}: {results[(trainer, what)][-1]['rate']:,.0f} "
+                  "decisions/s", file=sys.stderr, flush=True)
     base = statistics.median(x["rate"] for x in results[runs[0]])
     print(f"{'trainer':24s} {'mix / head':22s} {'decisions/s':>11s} {'vs train':>9s} {'env':>5s} {'forward':>8s} "
           f"{'update':>7s} {'head params':>12s}")
