@@ -77,7 +77,7 @@ class _BuyingFamily(BohnanzaFamily):
 
     def _passive_offers(self, s, me, g, base, junk):
         a, hand = s.active, s.hands[me]
-        gains = sorted((self._v(s, me, g, extra=[t]) - base, t) for t in set(s.face_up))
+        gains = [(self._v(s, me, g, extra=[t]) - base, t) for t in set(s.face_up)]
         buys = []
         for gain, want in sorted(gains, key=lambda x: (-x[0], x[1])):
             if gain <= ACCEPT_MIN:

@@ -146,13 +146,12 @@ def check_args(args: Args, config: dict) -> tuple[float, dict]:
                  "snapshot_every", "checkpoint_every", "max_snapshots"):
         if getattr(args, name) < 1:
             raise ValueError(f"bad value {getattr(args, name)!r} for --{name.replace('_', '-')}; must be >= 1")
-    if not args.gift_penalty >= 0:
-        raise ValueError(f"bad value {args.gift_penalty!r} for --gift-penalty; must be a number >= 0")
-    if not args.trade_bonus >= 0:
-        raise ValueError(f"bad value {args.trade_bonus!r} for --trade-bonus; must be a number >= 0")
-    for name in ("gift_penalty", "trade_bonus"):
-        if getattr(args, name) and args.backend != "engine":
-            raise ValueError(f"--{name.replace('_', '-')} reads the engine's trade events: use --backend engine")
+    for name in ("gift_penalty", "trade_bonus"):  # trade shaping
+        value, flag = getattr(args, name), "--" + name.replace("_", "-")
+        if not value >= 0:
+            raise ValueError(f"bad value {value!r} for {flag}; must be a number >= 0")
+        if value and args.backend != "engine":
+            raise ValueError(f"{flag} reads the engine's trade events: use --backend engine")
     share, mix = split_mix(args.opponent_mix)
     engine = league_engine_kinds(mix)
     if engine and args.backend != "engine":

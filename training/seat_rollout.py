@@ -199,6 +199,7 @@ class SeatRollout:
         self._seed: int | None = seed
         self._arrays = not hasattr(vec, "envs")
         self.gift_penalty, self.trade_bonus = float(gift_penalty), float(trade_bonus)
+        self.shaped = bool(gift_penalty or trade_bonus)   # rewards shaped by the learner's trades
         self.events: list[list] = [[] for _ in range(n)]  # each slot's trade events of one step
         self.gift_cards = np.zeros((n, p), np.int64)      # gift cards received in each slot's current game
         self.exchanges = np.zeros((n, p), np.int64)       # trades of both ways in each slot's current game
@@ -289,14 +290,13 @@ class SeatRollout:
             self.last[rows, seats] = k
             rec.size += len(rows)
         t2 = time.perf_counter()
-        shaped = bool(self.gift_penalty or self.trade_bonus)
-        if shaped:
+        if self.shaped:
             (paid, term, trunc, infos), gifts, swaps = self._step_counting_trades(actions, slots)
         else:
             paid, term, trunc, infos = vec.step_slots(actions, slots, observe=False)
         if self.relative:
             paid = relative_rewards(paid)
-        if shaped:
+        if self.shaped:
             paid[self.learner] += self.trade_bonus * swaps[self.learner] - self.gift_penalty * gifts[self.learner]
         open_ = self.last >= 0
         rec.rewards[self.last[open_]] += paid[open_]
@@ -310,7 +310,7 @@ class SeatRollout:
                                   "winners": list(info["winners"]), "learner": np.flatnonzero(self.learner[i]).tolist(),
                                   "opponents": {q: getattr(o, "kind", "?") for q, o in self.players[i].items()},
                                   "truncated": bool(trunc[i])})
-            if shaped:
+            if self.shaped:
                 self.finished[-1]["gift_cards"] = self.gift_cards[i].tolist()
                 self.finished[-1]["exchanges"] = self.exchanges[i].tolist()
             self._new_game(i)

@@ -61,14 +61,13 @@ def test_gift_buyer_receives_nothing_for_nothing_and_buys_with_hand_cards():
         game.rules.events = []
         agents = [make_agent("heuristic", seed=q) for q in range(4)]
         agents[0] = bench.GiftBuyer(agents[0])
-        trades_before, active_then = 0, []
+        seen, trades = 0, []  # (trade, the active player when it was made)
         while not game.is_over:
             p = game.current_player
             game.apply(agents[p].act(game.view(p), game.legal_actions()))
-            trades = [e for e in game.rules.events if type(e) is Trade]
-            active_then += [game.state.active] * (len(trades) - trades_before)
-            trades_before = len(trades)
-        for e, active in zip(trades, active_then):
+            trades += [(e, game.state.active) for e in game.rules.events[seen:] if type(e) is Trade]
+            seen = len(game.rules.events)
+        for e, active in trades:
             if e.proposer == 0:
                 assert e.given or not e.received
                 bought += bool(e.given and e.received and active != 0)
