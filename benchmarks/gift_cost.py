@@ -35,7 +35,7 @@ from typing import Any, Sequence
 if importlib.util.find_spec("bean_env") is None:  # not installed: use this checkout
     sys.path.append(str(pathlib.Path(__file__).resolve().parent.parent))
 
-from bean_env.agents.heuristic.bohnanza import ACCEPT_MIN, BohnanzaFamily, _offered  # noqa: E402
+from bean_env.agents.heuristic.bohnanza import ACCEPT_MIN, BohnanzaFamily  # noqa: E402
 from bean_env.engine.actions import ACCEPT, DECLINE, Action, Kind  # noqa: E402
 from bean_env.engine.views import PlayerView  # noqa: E402
 
@@ -86,10 +86,9 @@ class _BuyingFamily(BohnanzaFamily):
             for i, card in enumerate(hand):
                 if card < 0 or (i and hand[i - 1] == card):
                     continue
-                received, p_hand, p_face = _offered(s, me, [i], [])
-                mine = self._v(s, me, g, hand=p_hand, extra=[want]) - base
+                mine = self._v(s, me, g, hand=hand[:i] + hand[i + 1:], extra=[want]) - base
                 if mine > 0 and (best is None or mine > best[0]) and \
-                        self._accepts(s, a, me, g, received, [want], p_hand, p_face, False):
+                        self._taken_by(s, me, g, a, [("hand", i)], [want], False) is not None:
                     best = (mine, i)
             if best is not None:
                 buys.append((a, [("hand", best[1])], [want]))
