@@ -40,8 +40,8 @@ from bean_env.vector import make_vector_env
 from .league import League, league_engine_kinds, split_mix
 from .options import RunArgs, add_arguments
 from .policy_model import HEADS, ActorCritic, parameter_counts
-from .runs import (EvalLog, Run, ScalarLog, deadline_after, limit_threads, named_options, resumed, stop_point,
-                   stop_reason, stop_signals)
+from .runs import (EvalLog, Run, ScalarLog, deadline_after, final_evaluation, limit_threads, named_options, resumed,
+                   stop_point, stop_reason, stop_signals)
 from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, segments
 from .selfplay import describe, eval_opponents, evaluate_policy, rule_config
 
@@ -440,13 +440,7 @@ def train(args: Args) -> Path:
     targets = [run.path / "policy"] + ([Path(args.export)] if args.export else [])
     for path in targets:
         trainer.export(path, training)
-    try:
-        with stop_signals():
-            row = trainer.evaluate("final") or next(r for r in trainer.log.rows()
-                                                    if int(r["timesteps"]) == trainer.timesteps)
-    except KeyboardInterrupt:
-        row = None
-        print("final evaluation skipped", flush=True)
+    row = final_evaluation(trainer.evaluate, trainer.log, trainer.timesteps)
     if row is not None:
         for path in targets:
             trainer.export(path, dict(training, final_eval=row))

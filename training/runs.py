@@ -21,7 +21,7 @@ import platform
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
@@ -316,6 +316,17 @@ def stop_point(deadline: float | None, minutes: float | None, signals: stop_sign
     if deadline is not None and time.monotonic() > deadline:
         return f"time limit ({minutes} min)"
     return signals.requested if signals is not None else None
+
+
+def final_evaluation(evaluate: Callable[[str], dict | None], log: EvalLog, timesteps: int) -> dict | None:
+    """The final evaluation row of a run at ``timesteps`` (``evaluate("final")``, or the row an evaluation at
+    that point already wrote to ``log``); None when a signal skips it."""
+    try:
+        with stop_signals():
+            return evaluate("final") or next(r for r in log.rows() if int(r["timesteps"]) == timesteps)
+    except KeyboardInterrupt:
+        print("final evaluation skipped", flush=True)
+        return None
 
 
 def stop_reason(exc: KeyboardInterrupt) -> str:

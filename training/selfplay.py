@@ -28,8 +28,8 @@ from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
 from .options import RunArgs, add_arguments
-from .runs import (EvalLog, Run, RunDirError, deadline_after, limit_threads, named_options, resumed, scalar_items,
-                   stop_point, stop_reason, stop_signals, unchecked_distributions)
+from .runs import (EvalLog, Run, RunDirError, deadline_after, final_evaluation, limit_threads, named_options, resumed,
+                   scalar_items, stop_point, stop_reason, stop_signals, unchecked_distributions)
 
 
 @dataclass
@@ -476,13 +476,7 @@ def train(args: Args) -> Path:
     export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=None), prov)
     if args.export:
         export_sb3(model, args.export, args.variant, config, dict(training, final_eval=None), prov)
-    try:
-        with stop_signals():
-            row = callback.evaluate("final") or next(r for r in callback.log.rows()
-                                                     if int(r["timesteps"]) == int(model.num_timesteps))
-    except KeyboardInterrupt:
-        row = None
-        print("final evaluation skipped", flush=True)
+    row = final_evaluation(callback.evaluate, callback.log, int(model.num_timesteps))
     if row is not None:
         export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=row), prov)
         if args.export:

@@ -207,6 +207,27 @@ def test_a_stop_point_names_the_time_limit_or_the_signal_and_else_goes_on():
     assert stop_point(past, 0.5, signals) == "time limit (0.5 min)"
 
 
+def test_the_final_evaluation_is_run_or_read_back_and_a_signal_skips_it(tmp_path, capsys):
+    """``final_evaluation``, the last step of both local trainers: the evaluation's row; when an evaluation at
+    the same point already wrote its row (``evaluate`` returns None), that row from eval.csv; when a signal
+    comes during the evaluation, None (the policy is already exported) and a line that says so."""
+    from bean_env.training.runs import EvalLog, final_evaluation
+
+    log = EvalLog(tmp_path / "eval.csv", ["random"], modes=("argmax",))
+    fresh = {"timesteps": 200, "policy": "final"}
+    assert final_evaluation(lambda label: fresh, log, 200) is fresh
+    log.append({"timesteps": 100, "policy": "p100", "seed": 1})
+    log.append({"timesteps": 200, "policy": "p200", "seed": 1})
+    assert final_evaluation(lambda label: None, log, 200)["policy"] == "p200"
+
+    def interrupted(label: str) -> dict:
+        signal.raise_signal(signal.SIGTERM)
+        raise AssertionError("the signal should have stopped the evaluation")
+
+    assert final_evaluation(interrupted, log, 200) is None
+    assert "final evaluation skipped" in capsys.readouterr().out
+
+
 def test_resume_keeps_saved_options_unless_named():
     """--resume: options the command line does not name take the run's saved values; a named option wins,
     also when it is named with its default value."""
