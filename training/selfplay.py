@@ -473,14 +473,13 @@ def train(args: Args) -> Path:
     training = {"timesteps": int(model.num_timesteps), "args": dataclasses.asdict(args),
                 "stopped": callback.stopped, "cpu_seconds": round(time.process_time(), 1),
                 "wall_seconds": round(time.monotonic() - started, 1)}
-    export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=None), prov)
-    if args.export:
-        export_sb3(model, args.export, args.variant, config, dict(training, final_eval=None), prov)
+    targets = [run.path / "policy"] + ([Path(args.export)] if args.export else [])
+    for path in targets:
+        export_sb3(model, path, args.variant, config, dict(training, final_eval=None), prov)
     row = final_evaluation(callback.evaluate, callback.log, int(model.num_timesteps))
     if row is not None:
-        export_sb3(model, run.path / "policy", args.variant, config, dict(training, final_eval=row), prov)
-        if args.export:
-            export_sb3(model, args.export, args.variant, config, dict(training, final_eval=row), prov)
+        for path in targets:
+            export_sb3(model, path, args.variant, config, dict(training, final_eval=row), prov)
         print(f"eval after {model.num_timesteps} steps: {describe(row, eval_opponents(args, config))}")
     if callback.stopped:
         print(f"stopped early: {callback.stopped}")
