@@ -40,8 +40,8 @@ from bean_env.vector import make_vector_env
 from .league import League, league_engine_kinds, split_mix
 from .options import RunArgs, add_arguments
 from .policy_model import HEADS, ActorCritic, parameter_counts
-from .runs import (EvalLog, Run, ScalarLog, deadline_after, final_evaluation, limit_threads, named_options, resumed,
-                   stop_point, stop_reason, stop_signals)
+from .runs import (EvalLog, Run, ScalarLog, deadline_after, export_and_evaluate, limit_threads, named_options,
+                   resumed, stop_point, stop_reason, stop_signals)
 from .seat_rollout import SeatRollout, advantages, legal_pairs, sample_pairs, segments
 from .selfplay import describe, eval_opponents, evaluate_policy, rule_config
 
@@ -438,12 +438,8 @@ def train(args: Args) -> Path:
                 "parameters": counts, "cpu_seconds": round(time.process_time(), 1),
                 "wall_seconds": round(time.monotonic() - started, 1), "final_eval": None}
     targets = [run.path / "policy"] + ([Path(args.export)] if args.export else [])
-    for path in targets:
-        trainer.export(path, training)
-    row = final_evaluation(trainer.evaluate, trainer.log, trainer.timesteps)
+    row = export_and_evaluate(trainer.export, targets, training, trainer.evaluate, trainer.log, trainer.timesteps)
     if row is not None:
-        for path in targets:
-            trainer.export(path, dict(training, final_eval=row))
         print(f"eval after {trainer.timesteps} decisions: {describe(row, eval_opponents(args, config))}")
     trainer.scalars.close()
     if trainer.stopped:

@@ -329,6 +329,21 @@ def final_evaluation(evaluate: Callable[[str], dict | None], log: EvalLog, times
         return None
 
 
+def export_and_evaluate(export: Callable[[Path, dict], None], targets: list[Path], training: dict,
+                        evaluate: Callable[[str], dict | None], log: EvalLog, timesteps: int) -> dict | None:
+    """The last steps of a run: ``export(path, training)`` to every target (``training["final_eval"]`` None),
+    then the final evaluation (``final_evaluation``) and, unless a signal skipped it, the export again with
+    its row. A run killed during the evaluation thus leaves every target with its latest policy. Returns
+    the row."""
+    for path in targets:
+        export(path, dict(training, final_eval=None))
+    row = final_evaluation(evaluate, log, timesteps)
+    if row is not None:
+        for path in targets:
+            export(path, dict(training, final_eval=row))
+    return row
+
+
 def stop_reason(exc: KeyboardInterrupt) -> str:
     """Why a run stopped: the signal's reason, or Ctrl-C for a plain KeyboardInterrupt."""
     return exc.reason if isinstance(exc, Stop) else "interrupted (Ctrl-C)"

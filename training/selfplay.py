@@ -28,8 +28,8 @@ from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
 from .options import RunArgs, add_arguments
-from .runs import (EvalLog, Run, RunDirError, deadline_after, final_evaluation, limit_threads, named_options, resumed,
-                   scalar_items, stop_point, stop_reason, stop_signals, unchecked_distributions)
+from .runs import (EvalLog, Run, RunDirError, deadline_after, export_and_evaluate, limit_threads, named_options,
+                   resumed, scalar_items, stop_point, stop_reason, stop_signals, unchecked_distributions)
 
 
 @dataclass
@@ -474,12 +474,9 @@ def train(args: Args) -> Path:
                 "stopped": callback.stopped, "cpu_seconds": round(time.process_time(), 1),
                 "wall_seconds": round(time.monotonic() - started, 1)}
     targets = [run.path / "policy"] + ([Path(args.export)] if args.export else [])
-    for path in targets:
-        export_sb3(model, path, args.variant, config, dict(training, final_eval=None), prov)
-    row = final_evaluation(callback.evaluate, callback.log, int(model.num_timesteps))
+    row = export_and_evaluate(lambda path, meta: export_sb3(model, path, args.variant, config, meta, prov),
+                              targets, training, callback.evaluate, callback.log, int(model.num_timesteps))
     if row is not None:
-        for path in targets:
-            export_sb3(model, path, args.variant, config, dict(training, final_eval=row), prov)
         print(f"eval after {model.num_timesteps} steps: {describe(row, eval_opponents(args, config))}")
     if callback.stopped:
         print(f"stopped early: {callback.stopped}")

@@ -228,6 +228,35 @@ def test_the_final_evaluation_is_run_or_read_back_and_a_signal_skips_it(tmp_path
     assert "final evaluation skipped" in capsys.readouterr().out
 
 
+def test_every_trainer_exports_before_the_final_evaluation_and_again_with_its_row(tmp_path, capsys):
+    """``export_and_evaluate``, the end of all three trainers: each target gets the policy with
+    ``final_eval`` None before the evaluation starts, then again with the evaluation's row; a signal during
+    the evaluation leaves the first export in place."""
+    from bean_env.training.runs import EvalLog, export_and_evaluate
+
+    log = EvalLog(tmp_path / "eval.csv", ["random"], modes=("argmax",))
+    targets = [tmp_path / "run" / "policy", tmp_path / "export"]
+    written: list[tuple] = []
+
+    def export(path, meta):
+        written.append((path, meta["timesteps"], meta["final_eval"]))
+
+    row = {"timesteps": 300, "policy": "final"}
+    assert export_and_evaluate(export, targets, {"timesteps": 300}, lambda label: row, log, 300) is row
+    assert written == [(targets[0], 300, None), (targets[1], 300, None), (targets[0], 300, row),
+                       (targets[1], 300, row)]
+
+    def interrupted(label: str) -> dict:
+        assert [w[0] for w in written] == targets  # both targets hold the policy before the evaluation
+        signal.raise_signal(signal.SIGINT)
+        raise AssertionError("the signal should have stopped the evaluation")
+
+    written.clear()
+    assert export_and_evaluate(export, targets, {"timesteps": 300}, interrupted, log, 300) is None
+    assert written == [(targets[0], 300, None), (targets[1], 300, None)]
+    assert "final evaluation skipped" in capsys.readouterr().out
+
+
 def test_resume_keeps_saved_options_unless_named():
     """--resume: options the command line does not name take the run's saved values; a named option wins,
     also when it is named with its default value."""

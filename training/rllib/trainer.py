@@ -37,8 +37,8 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from ..evaluate import policy_row
 from ..options import RunArgs, add_arguments
-from ..runs import (EvalLog, Run, RunDirError, ScalarLog, deadline_after, limit_threads, named_options, resumed,
-                    sha256, stop_point, stop_reason, stop_signals)
+from ..runs import (EvalLog, Run, RunDirError, ScalarLog, deadline_after, export_and_evaluate, limit_threads,
+                    named_options, resumed, sha256, stop_point, stop_reason, stop_signals)
 from ..selfplay import describe
 from .env import POLICY_ID, BeanMultiAgentEnv
 
@@ -307,17 +307,16 @@ def train(args: Args) -> Path:
             except KeyboardInterrupt as exc:  # a second signal: stopped at once
                 stopped = stop_reason(exc)
             if stopped in stop_signals.REASONS.values():
-                print(f"\n{stopped} after iteration {done}: saving and exporting the latest policy", flush=True)
+                print(f"\n{stopped} after iteration {done}: saving and exporting the latest policy "
+                      "(Ctrl-C again to skip the final evaluation)", flush=True)
         _checkpoint(algo, run, state())
         training = {"timesteps": steps, "iterations": done, "args": dataclasses.asdict(args), "stopped": stopped,
                     "cpu_seconds": round(time.process_time(), 1), "wall_seconds": round(time.time() - start, 1)}
-        export_rllib(algo, run.path / "policy", args.variant, rules, training, prov)
-        row = evaluate("final") or next(r for r in log.rows() if int(r["timesteps"]) == steps)
-        training["final_eval"] = row
-        export_rllib(algo, run.path / "policy", args.variant, rules, training, prov)
-        if args.export:
-            export_rllib(algo, args.export, args.variant, rules, training, prov)
-        print(f"eval after {steps} learner decisions: {describe(row, opponents)}")
+        targets = [run.path / "policy"] + ([Path(args.export)] if args.export else [])
+        row = export_and_evaluate(lambda path, meta: export_rllib(algo, path, args.variant, rules, meta, prov),
+                                  targets, training, evaluate, log, steps)
+        if row is not None:
+            print(f"eval after {steps} learner decisions: {describe(row, opponents)}")
         algo.stop()
     finally:
         scalars.close()
