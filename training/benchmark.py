@@ -45,7 +45,7 @@ from bean_env import new_game
 from bean_env.agents import make_agent
 from bean_env.agents.tournament import MAFIA_TABLES, chance_cell
 from bean_env.engine.config import validate
-from bean_env.engine.trade_stats import TABLE_COLUMNS, TRADING_VARIANTS, mean_trades
+from bean_env.engine.trade_stats import TRADING_VARIANTS, mean_trades, table_columns
 from bean_env.registry import parse_spec
 
 from .evaluate import HELD_OUT_FIRST, play_game
@@ -243,18 +243,20 @@ def _num(x: float) -> str:
 
 def table(entry: Entry, cells: list[Cell], candidates=CANDIDATES) -> str:
     n = entry.config["num_players"]
-    trading = entry.variant in TRADING_VARIANTS
-    cols = [h for h, _ in TABLE_COLUMNS[:5]] if trading else []
+    cols = [(h, f) for h, f in table_columns(entry.variant) if f != "gifts_given"]
+    if entry.variant in TRADING_VARIANTS:
+        explained = (" Trade columns: the candidate's means per game (executed trades, offers it accepted, cards "
+                     "given and received in trades, gifts received).")
+    else:
+        explained = " Donations: the candidate's cards given to the mafia, mean per game." if cols else ""
     lines = [f"### {entry.label}", "",
-             f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}."
-             + (" Trade columns: the candidate's means per game (executed trades, offers it accepted, cards "
-                "given and received in trades, gifts received)." if trading else ""), "",
+             f"Chance level: {chance_text(entry, cells)}; first deal seed {entry.seed}." + explained, "",
              "| candidate | opponents | deals | games | win rate | 95% CI (by deal) "
-             "| score margin | 95% CI (by deal) |" + "".join(f" {h} |" for h in cols),
+             "| score margin | 95% CI (by deal) |" + "".join(f" {h} |" for h, _ in cols),
              "|---|---|---:|---:|---:|---|---:|---|" + "---:|" * len(cols)]
     for c in cells:
         opp = c.opponent if n == 1 else f"{n - 1} x {c.opponent}"
-        extra = "".join(f" {c.trades.get(f, 0.0):.1f} |" for _, f in TABLE_COLUMNS[:5]) if trading else ""
+        extra = "".join(f" {c.trades.get(f, 0.0):.1f} |" for _, f in cols)
         lines.append(f"| {c.candidate} | {opp} | {c.deals} | {c.games} | {_pct(c.win[0])} | "
                      f"{_pct(c.win[1])}-{_pct(c.win[2])} | {_num(c.margin[0])} | "
                      f"{_num(c.margin[1])} to {_num(c.margin[2])} |" + extra)

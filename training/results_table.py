@@ -7,7 +7,8 @@ The *summary* has one row per protocol entry: the shipped ``ppo`` policy where o
 (else ``heuristic``, marked), its win rate with the 95% interval by deal against every other seat
 ``heuristic`` and against every other seat ``heuristic:trading=fair`` (the heuristic that gives nothing
 away), the chance level, and its trade statistics against ``heuristic`` (means per game: executed trades,
-offers it accepted, cards given and received, gifts received). ``--into`` replaces the text between
+offers it accepted, cards given and received, gifts received; in the mafia variants the cards it donated to
+the mafia). ``--into`` replaces the text between
 ``BEGIN`` and ``END`` in each file and names the command that produced the numbers.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ import json
 from pathlib import Path
 
 from bean_env.agents.tournament import chance_cell
-from bean_env.engine.trade_stats import TRADING_VARIANTS
+from bean_env.engine.trade_stats import DONATING_VARIANTS, TRADING_VARIANTS
 
 from .benchmark import FAIR
 
@@ -52,8 +53,8 @@ def summary(data: dict) -> str:
     for c in data["cells"]:
         entries.setdefault(c["entry"], []).append(c)
     lines = ["| entry | agent | vs `heuristic` | vs fair `heuristic` | chance | trades | accepted "
-             "| given / received | gifts in |",
-             "|---|---|---|---|---:|---:|---:|---:|---:|"]
+             "| given / received | gifts in | donations |",
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|"]
     for label, cells in entries.items():
         agent = "ppo" if any(c["candidate"] == "ppo" for c in cells) else "heuristic"
         mine = {c["opponent"]: c for c in cells if c["candidate"] == agent}
@@ -64,6 +65,7 @@ def summary(data: dict) -> str:
         t = ref["trades"]
         stats = (f"{t['trades']:.1f} | {t['accepts']:.1f} | {t['cards_given']:.1f} / {t['cards_received']:.1f} "
                  f"| {t['gifts_received']:.1f}") if ref["variant"] in TRADING_VARIANTS else "- | - | - | -"
+        stats += f" | {t['donations']:.1f}" if ref["variant"] in DONATING_VARIANTS else " | -"
         name = f"`{agent}`" if agent == "ppo" else f"`{agent}` (no policy shipped)"
         against = "the mafia: " + _win(ref) if ref["opponent"] == "mafia" else _win(ref)
         lines.append(f"| {label} | {name} | {against} | {_win(mine.get(FAIR))} | {chance} | {stats} |")

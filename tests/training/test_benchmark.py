@@ -63,6 +63,29 @@ def test_a_mafia_table_names_its_equal_seat_reference():
     assert chance_text(duel, [ref]) == "50.0%"
 
 
+def test_trade_columns_follow_the_variant_donations_in_the_mafia_variants():
+    """Trade statistics beside every win rate: trades and gifts where players trade (``bohnanza``), the cards
+    given to the mafia where players donate (MAF-9: ``al_cabohne``, ``bean_solitaire``), none elsewhere."""
+    def first_row(variant: str, trades: dict) -> tuple[str, str]:
+        entry = next(e for e in PROTOCOL if e.variant == variant)
+        text = table(entry, [Cell("ppo", "heuristic", 8, 4, (0.5, 0.25, 0.75), (1.0, 0.0, 2.0), 1.0, trades)])
+        lines = text.splitlines()
+        header = next(line for line in lines if line.startswith("| candidate"))
+        return header, lines[lines.index(header) + 2]
+
+    header, row = first_row("al_cabohne", {"donations": 8.71})
+    assert header.endswith("| donations |") and row.endswith("| 8.7 |")
+    header, row = first_row("bean_solitaire", {"donations": 5.0, "trades": 0.0})
+    assert header.endswith("| donations |") and row.endswith("| 5.0 |")
+    header, row = first_row("bohnanza", {"trades": 6.0, "accepts": 2.5, "cards_given": 7.0,
+                                         "cards_received": 9.5, "gifts_received": 1.25, "donations": 0.0})
+    assert header.endswith("| trades | accepted | given | received | gifts in |")
+    assert row.endswith("| 6.0 | 2.5 | 7.0 | 9.5 | 1.2 |")
+    for variant in ("bean_duel", "hostile_takeover"):
+        header, row = first_row(variant, {"donations": 0.0})
+        assert header.endswith("| score margin | 95% CI (by deal) |") and row.endswith("+0.00 to +2.00 |")
+
+
 def test_opponents_option_keeps_only_the_named_kinds(capsys):
     """--opponents heuristic plays an entry's heuristic deals only (the 6-7 player entries' mcts deals take
     hours); an unknown kind is refused by name."""

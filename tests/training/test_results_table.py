@@ -25,15 +25,20 @@ def test_summary_shows_the_shipped_policy_against_both_heuristics_with_its_tradi
                            trades=TRADES),
                       cell("bohnanza, 4 players (trade_preset=learning2)", "heuristic", "heuristic",
                            [0.25, 0.2, 0.3], trades=TRADES),
-                      cell("bean_solitaire, 1 player", "ppo", "mafia", [0.55, 0.5, 0.6], "bean_solitaire", 1),
-                      cell("al_cabohne, 2 players", "ppo", "heuristic", [0.6, 0.55, 0.65], "al_cabohne", 2)]}
+                      cell("bean_solitaire, 1 player", "ppo", "mafia", [0.55, 0.5, 0.6], "bean_solitaire", 1,
+                           trades={"donations": 5.04}),
+                      cell("al_cabohne, 2 players", "ppo", "heuristic", [0.6, 0.55, 0.65], "al_cabohne", 2,
+                           trades={"donations": 8.7}),
+                      cell("bean_duel, 2 players", "ppo", "heuristic", [0.9, 0.85, 0.95], "bean_duel", 2)]}
     rows = summary(data).splitlines()
     assert rows[2] == ("| bohnanza, 4 players | `ppo` | 40.0% (35.0%-45.0%) of 400 | 30.0% (25.0%-35.0%) of 400 "
-                       "| 25.0% | 6.0 | 2.5 | 7.0 / 9.5 | 1.2 |")
+                       "| 25.0% | 6.0 | 2.5 | 7.0 / 9.5 | 1.2 | - |")
     assert rows[3].startswith("| bohnanza, 4 players (trade_preset=learning2) | `heuristic` (no policy shipped) |")
     assert rows[4] == ("| bean_solitaire, 1 player | `ppo` | the mafia: 55.0% (50.0%-60.0%) of 400 | - | - "
-                       "| - | - | - | - |")
+                       "| - | - | - | - | 5.0 |"), "the mafia variants show the cards donated to the mafia"
     assert "| at most 50.0% |" in rows[5], "both al_cabohne seats can lose to the mafia"
+    assert rows[5].endswith("| - | - | - | - | 8.7 |")
+    assert rows[6].endswith("| 50.0% | - | - | - | - | - |"), "no trading and no mafia in bean_duel"
     block = readme_block(data)
     assert block.startswith(BEGIN) and block.endswith(END) and "abc1234" in block and "--json x" in block
 
