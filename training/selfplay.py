@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from bean_env.agents.ppo import PPOAgent, PolicyNet, save_policy
+from bean_env.agents.ppo import PolicyFileError, PolicyNet, PPOAgent, encoder_of, layout_hash, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
 from .options import RunArgs, add_arguments
@@ -340,25 +340,17 @@ def init_source(args: Args, config: dict) -> tuple[str, str]:
     return "actor", given
 
 
-def initialise(model, args: Args, config: dict, source: tuple[str, str], layout: str) -> None:
-    """Start the model's network from ``--init-policy`` (``source``, as ``init_source`` resolved it; checked
-    against the run's observation layout and network); raises ``ValueError`` naming the problem."""
-    kind, path = source
+def load_init_policy(args: Args, config: dict) -> tuple[str, str, object]:
+    """``--init-policy`` resolved (``init_source``), read and checked against the run's observation layout and
+    ``--hidden``, before any run directory is made: ``("imitation", run dir, state dict)`` or ``("actor",
+    policy file, PolicyNet)``; raises ``ValueError`` naming the problem."""
+    kind, path = init_source(args, config)
+    layout = layout_hash(encoder_of(args.variant, config))
     hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
     if kind == "imitation":
         from .imitate import load_init
 
-        init = load_init(path, layout, hidden)
-        try:
-            model.policy.load_state_dict(init)
-        except RuntimeError as exc:
-            raise ValueError(f"--init-policy {path}: does not fit this run's network: {str(exc)[:300]}") from None
-        print(f"network initialised from {path}", flush=True)
-        return
-    from bean_env.agents.ppo import PolicyFileError
-
-    from .export import load_sb3_actor
-
+        return kind, path, load_init(path, layout, hidden)
     try:
         net = PolicyNet.load(path)
     except (OSError, PolicyFileError) as exc:
@@ -368,7 +360,22 @@ def initialise(model, args: Args, config: dict, source: tuple[str, str], layout:
                          f"from this run's {layout[:12]} (other variant config or observation version)")
     if net.meta.get("hidden") != hidden:
         raise ValueError(f"--init-policy {path}: hidden widths {net.meta.get('hidden')} differ from --hidden {hidden}")
-    load_sb3_actor(model, net, f"--init-policy {path}")
+    return kind, path, net
+
+
+def initialise(model, args: Args, config: dict, init: tuple[str, str, object]) -> None:
+    """Start the model's network from ``--init-policy`` as ``load_init_policy`` read it."""
+    kind, path, loaded = init
+    if kind == "imitation":
+        try:
+            model.policy.load_state_dict(loaded)
+        except RuntimeError as exc:
+            raise ValueError(f"--init-policy {path}: does not fit this run's network: {str(exc)[:300]}") from None
+        print(f"network initialised from {path}", flush=True)
+        return
+    from .export import load_sb3_actor
+
+    load_sb3_actor(model, loaded, f"--init-policy {path}")
     print(f"actor initialised from {path}; the critic learns alone for the first "
           f"{warmup_steps(args, config)} timesteps", flush=True)
 
@@ -421,7 +428,7 @@ def train(args: Args) -> Path:
         raise ValueError(f"--gift-penalty must be a number >= 0, not {args.gift_penalty}")
     if not args.trade_bonus >= 0:
         raise ValueError(f"--trade-bonus must be a number >= 0, not {args.trade_bonus}")
-    source = init_source(args, config) if args.init_policy and not args.resume else None
+    init = load_init_policy(args, config) if args.init_policy and not args.resume else None
     if args.resume:
         if saved["config"] != config or saved["args"]["variant"] != args.variant:
             raise ValueError(f"--resume {args.resume}: the run was trained on {saved['args']['variant']!r} "
@@ -440,8 +447,8 @@ def train(args: Args) -> Path:
     model = build_model(args, env)
     if args.resume:
         restore(model, state, run)
-    elif source is not None:
-        initialise(model, args, config, source, prov["layout_hash"])
+    elif init is not None:
+        initialise(model, args, config, init)
     from stable_baselines3.common.logger import configure
 
     model.set_logger(configure(str(run.path / "tb"), ["tensorboard"]))

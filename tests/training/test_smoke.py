@@ -82,6 +82,19 @@ def test_maskable_ppo_train_resume_and_load(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("option, refused", [
+    (["--rules", "{"], "for --rules: not JSON"), (["--rules", "[1]"], "for --rules: expected a JSON object"),
+    (["--num-players", "9"], "num_players"), (["--opponent-mix", "random:1"], "positive 'learner' weight")])
+def test_rllib_train_refuses_bad_options_before_making_a_run_directory(tmp_path, option, refused):
+    pytest.importorskip("ray.rllib")
+    from bean_env.training.rllib.trainer import parse_args, train
+
+    args = parse_args(["--variant", "bohnanza", "--out-dir", str(tmp_path), "--run-name", "bad", *option])
+    with pytest.raises(ValueError, match=refused):
+        train(args)
+    assert not (tmp_path / "bad").exists()
+
+
 def test_rllib_train_resume_and_load(tmp_path):
     pytest.importorskip("ray.rllib")
     common = ["--train-batch", "300", "--minibatch", "100", "--epochs", "1", "--hidden", "16", "--eval-every", "1",

@@ -36,6 +36,7 @@ import numpy as np
 from bean_env.agents.ppo import PolicyNet, save_policy
 
 from ..evaluate import policy_row
+from ..league import split_mix
 from ..options import RunArgs, add_arguments
 from ..runs import (EvalLog, Run, RunDirError, ScalarLog, deadline_after, export_and_evaluate, limit_threads,
                     named_options, resumed, sha256, stop_point, stop_reason, stop_signals)
@@ -226,16 +227,20 @@ def train(args: Args) -> Path:
         saved = json.loads(run.state_file.read_text())
         args = resumed(args, saved["args"])
         ckpt = verify_checkpoint(run)
-    else:
-        name = args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"
-        run = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
-    print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
-    rules = json.loads(args.rules)
+    try:  # bad options fail here, before a run directory is made
+        rules = json.loads(args.rules)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"bad value {args.rules!r} for --rules: not JSON ({exc})") from None
     if not isinstance(rules, dict):
         raise ValueError(f"bad value {args.rules!r} for --rules: expected a JSON object")
     if args.num_players is not None:
         rules["num_players"] = args.num_players
     rules = validate(args.variant, rules)
+    split_mix(args.opponent_mix)
+    if not args.resume:
+        name = args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"
+        run = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
+    print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
     limit_threads(args.torch_threads)
     prov = run.write_start(args, args.variant, rules)
     opponents = ["mafia"] if rules["num_players"] == 1 else \
