@@ -359,7 +359,9 @@ def load_init_policy(args: Args, config: dict) -> tuple[str, str, object]:
         raise ValueError(f"--init-policy {path}: observation layout {str(net.meta.get('layout_hash'))[:12]} differs "
                          f"from this run's {layout[:12]} (other variant config or observation version)")
     if net.meta.get("hidden") != hidden:
-        raise ValueError(f"--init-policy {path}: hidden widths {net.meta.get('hidden')} differ from --hidden {hidden}")
+        widths = ",".join(str(h) for h in net.meta.get("hidden") or [])
+        raise ValueError(f"--init-policy {path}: hidden widths {net.meta.get('hidden')} differ from --hidden {hidden} "
+                         f"(start from it with --hidden {widths})")
     return kind, path, net
 
 

@@ -164,7 +164,7 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
     assert any(not torch.equal(actor2[k], actor[k]) for k in actor)  # no warm-up: the actor learns at once
 
     for option, match in [(str(tmp_path / "nowhere.pt"), "not found"),
-                          ("shipped", "hidden widths"),  # the shipped bean_duel policy is 256-256
+                          ("shipped", "hidden widths .* --hidden 256,256"),  # the shipped bean_duel policy is 256-256
                           (str(tmp_path / "fresh"), "not a finished training run|policy.json")]:
         if option.endswith("fresh"):
             (tmp_path / "fresh" / "policy.json").unlink()
