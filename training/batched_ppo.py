@@ -152,6 +152,7 @@ def check_args(args: Args, config: dict) -> tuple[float, dict]:
             raise ValueError(f"bad value {value!r} for {flag}; must be a number >= 0")
         if value and args.backend != "engine":
             raise ValueError(f"{flag} reads the engine's trade events: use --backend engine")
+    eval_opponents(args, config)
     share, mix = split_mix(args.opponent_mix)
     engine = league_engine_kinds(mix)
     if engine and args.backend != "engine":

@@ -134,12 +134,21 @@ def rule_config(args: Args) -> dict:
 
 # -- the run --------------------------------------------------------------------------------------------
 def eval_opponents(args: Args, config: dict) -> list[str]:
-    """The baselines a run evaluates against (the mafia alone in one-seat variants)."""
+    """The baselines a run evaluates against (the mafia alone in one-seat variants); a ``ValueError`` names
+    an agent spec the registry refuses."""
+    from bean_env.registry import parse_spec
+
     if config["num_players"] == 1:
         return ["mafia"]
     if args.eval_opponents == "auto":
         return ["random", "heuristic"] + (["heuristic:trading=fair"] if args.variant in TRADING_VARIANTS else [])
-    return [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
+    specs = [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
+    for spec in specs:
+        try:
+            parse_spec(spec)
+        except ValueError as exc:
+            raise ValueError(f"bad value {args.eval_opponents!r} for --eval-opponents: {exc}") from None
+    return specs
 
 
 def evaluate_policy(net: PolicyNet, args: Args, config: dict, label: str, timesteps: int) -> dict:
@@ -426,6 +435,7 @@ def train(args: Args) -> Path:
         args = resumed_args(args, saved["args"])
     config = rule_config(args)
     warmup_steps(args, config)  # bad options fail here, before a run directory is made
+    eval_opponents(args, config)
     if not args.gift_penalty >= 0:
         raise ValueError(f"--gift-penalty must be a number >= 0, not {args.gift_penalty}")
     if not args.trade_bonus >= 0:

@@ -381,6 +381,12 @@ def test_bad_options_raise_clear_errors(tmp_path):
         split_mix("self:1,random:1")
     with pytest.raises(ValueError, match="--device"):
         check_args(dataclasses.replace(Args(), device="tpu"), config)
+    with pytest.raises(ValueError, match="for --eval-opponents: unknown agent 'foo'"):
+        check_args(dataclasses.replace(Args(), eval_opponents="random,foo"), config)
+    with pytest.raises(ValueError, match="for --eval-opponents: .*simulations"):
+        batched_ppo.train(dataclasses.replace(Args(), eval_opponents="mcts:simulations=x", out_dir=str(tmp_path),
+                                              run_name="early"))
+    assert not (tmp_path / "early").exists()  # refused before a run directory is made
     assert split_mix("learner:1,self:1,random:2") == (0.25, parse_mix("self:1,random:2"))
     parsed = batched_ppo.parse_args(["--variant", "bohnanza", "--head", "flat"])
     assert parsed.head == "flat" and parsed.eval_opponents == "auto"

@@ -172,8 +172,8 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
             selfplay.train(_train_args(tmp_path, "bad", "--init-policy", option, "--total-timesteps", "0"))
         assert not (tmp_path / "bad").exists()  # refused before a run directory is made
     for option in ("--critic-warmup", "-1"), ("--init-policy", str(tmp_path / "nowhere")), ("--gift-penalty", "-1"), \
-            ("--trade-bonus", "-1"):
-        refused = "critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0"
+            ("--trade-bonus", "-1"), ("--eval-opponents", "random,foo"):
+        refused = "critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0|unknown agent 'foo'"
         with pytest.raises(ValueError, match=refused):
             selfplay.train(_train_args(tmp_path, "early", *option, "--total-timesteps", "0"))
         assert not (tmp_path / "early").exists()  # refused before a run directory is made

@@ -40,7 +40,7 @@ from ..league import split_mix
 from ..options import RunArgs, add_arguments
 from ..runs import (EvalLog, Run, RunDirError, ScalarLog, deadline_after, export_and_evaluate, limit_threads,
                     named_options, resumed, sha256, stop_point, stop_reason, stop_signals)
-from ..selfplay import describe
+from ..selfplay import describe, eval_opponents
 from .env import POLICY_ID, BeanMultiAgentEnv
 
 ENV_NAME = "bean_env_multi_agent"
@@ -237,14 +237,13 @@ def train(args: Args) -> Path:
         rules["num_players"] = args.num_players
     rules = validate(args.variant, rules)
     split_mix(args.opponent_mix)
+    opponents = eval_opponents(args, rules)
     if not args.resume:
         name = args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"
         run = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
     print(f"run directory: {run.path}  (tensorboard --logdir {run.path})", flush=True)
     limit_threads(args.torch_threads)
     prov = run.write_start(args, args.variant, rules)
-    opponents = ["mafia"] if rules["num_players"] == 1 else \
-        [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
     log = EvalLog(run.eval_csv, opponents)
     deadline = deadline_after(args.time_limit)
 
