@@ -426,6 +426,27 @@ def _names(text: str) -> list[str]:
     return [x.strip() for x in text.split(",") if x.strip()]
 
 
+def checkpoint_problem(candidates, entries) -> str | None:
+    """Why a ``ppo:checkpoint=PATH`` candidate cannot play the chosen entries (an unreadable policy, or one
+    trained for another observation layout, i.e. another variant config), or None: checked before any game."""
+    from bean_env.agents.ppo import PolicyFileError, PolicyNet, encoder_of, layout_hash
+
+    for spec in candidates:
+        name, options = parse_spec(spec)
+        if name != "ppo" or not options.get("checkpoint"):
+            continue
+        try:
+            net = PolicyNet.load(options["checkpoint"])
+        except (OSError, PolicyFileError) as exc:
+            return f"bad agent spec {spec!r}: {exc}"
+        layout = net.meta.get("layout_hash")
+        wrong = [e.label for e in entries if layout != layout_hash(encoder_of(e.variant, e.config))]
+        if wrong:
+            return (f"{spec!r} was trained for {net.meta.get('variant')!r} {net.meta.get('config')}, whose observation "
+                    f"differs from entry(ies) {'; '.join(wrong)} (choose its entry with --entry)")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bean_env.training.benchmark", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", help="write the tables into this markdown file below its generated-part marker "
@@ -493,6 +514,9 @@ def main(argv: list[str] | None = None) -> int:
             parse_spec(spec)
         except ValueError as exc:
             p.error(f"bad agent spec {spec!r}: {exc}")
+    problem = checkpoint_problem(cands, entries)
+    if problem:
+        p.error(problem)
     progress = sys.stderr.isatty() if a.progress is None else a.progress
     records: list[dict] = []
     command = "python -m bean_env.training.benchmark " + shlex.join(argv if argv is not None else sys.argv[1:])

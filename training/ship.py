@@ -13,9 +13,11 @@ float32). ``make_agent("ppo")`` picks a shipped policy by the exact variant conf
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from pathlib import Path
 
-from bean_env.agents.ppo import WEIGHTS_DIR, PPOAgent, PolicyNet, save_policy
+from bean_env.agents.ppo import WEIGHTS_DIR, PolicyFileError, PolicyNet, PPOAgent, save_policy
 
 MAX_BYTES = 5 * 1024 * 1024
 
@@ -32,16 +34,18 @@ def ship(source: str | Path, name: str, float16: bool = False, weights_dir: Path
     meta = net.meta
     game = new_game(meta["variant"], seed=0, **meta["config"])
     PPOAgent.from_net(net)._setup(game.view(0))  # variant, options, sizes and layout hash must fit
-    target = weights_dir / name
-    path = save_policy(target, net.layers, meta, dtype="float16" if float16 else "int8" if int8 else "float32",
-                       head=net.head)
-    size = path.stat().st_size
-    if size >= MAX_BYTES:
-        path.unlink()
-        path.with_suffix(".json").unlink()
-        raise ValueError(f"{source}: weights would be {size} bytes, 5 MB or more; retry with --float16, --int8 or "
-                         "train a smaller network")
-    PolicyNet.load(path)
+    weights_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=weights_dir) as staging:  # the shipped pair changes only at the end
+        staged = save_policy(Path(staging) / name, net.layers, meta,
+                             dtype="float16" if float16 else "int8" if int8 else "float32", head=net.head)
+        size = staged.stat().st_size
+        if size >= MAX_BYTES:
+            raise ValueError(f"{source}: weights would be {size} bytes, 5 MB or more; retry with --float16, --int8 "
+                             "or train a smaller network")
+        PolicyNet.load(staged)
+        path = weights_dir / staged.name
+        os.replace(staged, path)
+        os.replace(staged.with_suffix(".json"), path.with_suffix(".json"))
     return path
 
 
@@ -53,7 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     store.add_argument("--float16", action="store_true", help="store weights at half precision")
     store.add_argument("--int8", action="store_true", help="store weights as 8-bit integers, a scale per row")
     a = p.parse_args(argv)
-    path = ship(a.source, a.name, a.float16, int8=a.int8)
+    try:
+        path = ship(a.source, a.name, a.float16, int8=a.int8)
+    except (OSError, PolicyFileError, ValueError) as exc:
+        p.error(str(exc))
     print(f"shipped {path} ({path.stat().st_size / 1e6:.2f} MB)")
     return 0
 

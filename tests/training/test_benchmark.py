@@ -6,9 +6,13 @@ import math
 import pytest
 
 from bean_env.agents import make_agent
+from bean_env.agents.ppo import shipped_checkpoint
 from bean_env.agents.tournament import chance_level
+from bean_env.engine.config import validate
 from bean_env.training.benchmark import (MARK, PROTOCOL, Cell, chance_text, cluster_bootstrap, main, protocol_text,
                                          table)
+
+FOUR = validate("bohnanza", {"num_players": 4, "trade_preset": "learning"})
 
 
 def test_protocol_command_on_a_tiny_configuration(tmp_path):
@@ -107,6 +111,9 @@ def test_opponents_option_keeps_only_the_named_kinds(capsys):
     (["--variants", "bean_duel", "--mcts", "mcts:simulatons=3"], "unknown option 'simulatons' for agent 'mcts'"),
     (["--entry", "bohnanza, 4 players"], "unknown entry label(s) 'bohnanza, 4 players'"),
     (["--entry", "bean_duel, 2 players", "--variants", "bohnanza"], "no protocol entry matches"),
+    (["--variants", "bean_duel", "--candidates", "ppo:checkpoint=/nowhere/run"], "/nowhere/run.pt not found"),
+    (["--variants", "bean_duel", "--candidates", f"ppo:checkpoint={shipped_checkpoint('bohnanza', FOUR)}"],
+     "whose observation differs from entry(ies) bean_duel, 2 players"),
 ])
 def test_bad_options_are_refused_before_any_game(argv, message, capsys, monkeypatch):
     """A typo in the options is an error naming it, before hours of games; nothing is played."""

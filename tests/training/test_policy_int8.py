@@ -111,3 +111,22 @@ def test_ship_int8(tmp_path):
         ship(tmp_path / "p", "both", float16=True, int8=True, weights_dir=tmp_path / "w")
     with pytest.raises(SystemExit):
         main([str(tmp_path / "p"), "both", "--float16", "--int8"])
+
+
+def test_a_refused_ship_leaves_the_shipped_pair_as_it_was(tmp_path, monkeypatch, capsys):
+    """Shipping over an existing name writes nothing until the new pair passes every check: a too-large
+    policy is refused and the shipped files stay byte for byte; the command names a missing source."""
+    from bean_env.training import ship as shipping
+
+    random_policy(tmp_path / "p")
+    weights = tmp_path / "w"
+    path = shipping.ship(tmp_path / "p", "duel", weights_dir=weights)
+    before = path.read_bytes(), path.with_suffix(".json").read_bytes()
+    monkeypatch.setattr(shipping, "MAX_BYTES", 10)
+    with pytest.raises(ValueError, match="5 MB or more"):
+        shipping.ship(tmp_path / "p", "duel", weights_dir=weights)
+    assert (path.read_bytes(), path.with_suffix(".json").read_bytes()) == before
+    assert sorted(x.name for x in weights.iterdir()) == ["duel.json", "duel.pt"]
+    with pytest.raises(SystemExit):
+        shipping.main([str(tmp_path / "nowhere"), "x"])
+    assert "nowhere.pt not found" in capsys.readouterr().err
