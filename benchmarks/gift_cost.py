@@ -118,7 +118,8 @@ class GiftBuyer:
 
 def main(argv: list[str] | None = None) -> int:
     from bean_env.engine.trade_stats import TRADING_VARIANTS
-    from bean_env.training.benchmark import PROTOCOL, measure
+    from bean_env.registry import parse_spec
+    from bean_env.training.benchmark import PROTOCOL, checkpoint_problem, measure
 
     labels = [e.label for e in PROTOCOL]
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -133,6 +134,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--entry {args.entry!r} is not a protocol entry with trading; choose from {labels}")
     if args.deals < 2:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
+    for flag, spec in (("--candidate", args.candidate), ("--opponent", args.opponent)):
+        try:
+            parse_spec(spec)
+        except ValueError as exc:
+            parser.error(f"bad agent spec {spec!r} for {flag}: {exc}")
+    problem = checkpoint_problem([args.candidate, args.opponent], [entry])
+    if problem:
+        parser.error(problem)
     print(f"{entry.label}: {args.candidate} against {args.opponent}, {args.deals} held-out deals")
     print("| play | games | win rate | 95% CI (by deal) | trades | accepted | given | received | gifts in "
           "| of them as A |")

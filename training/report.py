@@ -132,9 +132,17 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     if args.games < 1:
         p.error(f"--games must be at least 1, got {args.games}")
-    from bean_env.agents.ppo import PolicyNet
+    from bean_env.agents.ppo import PolicyFileError, PolicyNet
+    from bean_env.registry import parse_spec
 
-    meta = PolicyNet.load(args.checkpoint).meta
+    try:
+        meta = PolicyNet.load(args.checkpoint).meta
+        for spec in (x.strip() for x in f"{args.opponents},{args.baselines}".split(",") if x.strip()):
+            parse_spec(spec)
+    except (OSError, PolicyFileError, ValueError) as exc:
+        p.error(str(exc))
+    if args.run and args.png and not (Path(args.run) / "eval.csv").is_file():
+        p.error(f"--run {args.run}: no eval.csv there (a run directory evaluated during training)")
     if args.run and args.png:
         plot_curve(Path(args.run) / "eval.csv", args.png, f"{meta['variant']}: MaskablePPO training")
         print(f"learning curve: {args.png}")

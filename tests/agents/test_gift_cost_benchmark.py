@@ -48,6 +48,12 @@ def test_gift_cost_refuses_an_entry_without_trading(capsys):
     with pytest.raises(SystemExit):
         bench.main(["--entry", "bean_duel, 2 players", "--deals", "2"])
     assert "not a protocol entry with trading" in capsys.readouterr().err
+    for argv, message in [(["--candidate", "foo"], "bad agent spec 'foo' for --candidate: unknown agent"),
+                          (["--opponent", "mcts:simulatons=3"], "for --opponent: unknown option 'simulatons'"),
+                          (["--candidate", "ppo:checkpoint=/nowhere/p"], "/nowhere/p.pt not found")]:
+        with pytest.raises(SystemExit):  # before any game
+            bench.main(argv + ["--deals", "2"])
+        assert message in capsys.readouterr().err
 
 
 def test_gift_buyer_receives_nothing_for_nothing_and_buys_with_hand_cards():
