@@ -340,6 +340,7 @@ def run(args: Args) -> Path:
     import torch
 
     from bean_env.agents.ppo import PolicyNet
+    from bean_env.registry import parse_spec
 
     from .evaluate import policy_row
     from .export import export_sb3, sb3_policy_net
@@ -354,6 +355,14 @@ def run(args: Args) -> Path:
     train_args = TrainArgs(variant=args.variant, num_players=args.num_players, rules=args.rules,
                            eval_opponents=args.eval_opponents)
     config = rule_config(train_args)
+    eval_opponents(train_args, config)  # bad options fail here, before a run directory is made
+    for flag, spec in (("--teacher", args.teacher), ("--others", args.others)):
+        try:
+            parse_spec(spec)
+        except ValueError as exc:
+            raise ValueError(f"bad value {spec!r} for {flag}: {exc}") from None
+    if args.seats not in ("all", "one"):
+        raise ValueError(f"bad value {args.seats!r} for --seats; allowed: 'all', 'one'")
     hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
     name = args.run_name or f"bc_{args.variant}__{args.seed}__{int(time.time())}"
     run_dir = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)

@@ -267,6 +267,15 @@ def test_bad_dagger_options_are_refused_before_the_run_starts(tmp_path, rounds, 
     assert not (tmp_path / "bad").exists()
 
 
+@pytest.mark.parametrize("option, refused", [
+    ({"teacher": "foo"}, "for --teacher: unknown agent 'foo'"), ({"others": "mcts:simulatons=2"}, "for --others"),
+    ({"seats": "some"}, "for --seats"), ({"eval_opponents": "random,foo"}, "for --eval-opponents")])
+def test_bad_agents_and_seats_are_refused_before_the_run_starts(tmp_path, option, refused):
+    with pytest.raises(ValueError, match=refused):
+        imitate.run(imitate.Args(variant="bean_duel", games=1, out_dir=str(tmp_path), run_name="bad", **option))
+    assert not (tmp_path / "bad").exists()
+
+
 def test_fit_with_held_out_games_needs_both_parts():
     samples = imitate.record("bean_duel", {}, games=1, seed=1)
     obs_space, act_space = spaces("bean_duel", {})
