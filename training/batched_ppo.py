@@ -38,7 +38,7 @@ from bean_env.engine.catalogue import catalogue_for
 from bean_env.vector import make_vector_env
 
 from .league import League, league_engine_kinds, split_mix
-from .options import RunArgs, add_arguments
+from .options import RunArgs, add_arguments, hidden_widths
 from .policy_model import HEADS, ActorCritic, parameter_counts
 from .runs import (EvalLog, Run, ScalarLog, deadline_after, export_and_evaluate, limit_threads, named_options,
                    resumed, stop_point, stop_reason, stop_signals)
@@ -152,6 +152,7 @@ def check_args(args: Args, config: dict) -> tuple[float, dict]:
             raise ValueError(f"bad value {value!r} for {flag}; must be a number >= 0")
         if value and args.backend != "engine":
             raise ValueError(f"{flag} reads the engine's trade events: use --backend engine")
+    hidden_widths(args.hidden)
     eval_opponents(args, config)
     share, mix = split_mix(args.opponent_mix)
     engine = league_engine_kinds(mix)
@@ -166,7 +167,7 @@ def check_args(args: Args, config: dict) -> tuple[float, dict]:
 
 def build_model(args: Args, config: dict, obs_size: int, num_actions: int) -> ActorCritic:
     """The actor-critic of the run's ``--hidden`` and ``--head``."""
-    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    hidden = hidden_widths(args.hidden)
     where = None if args.head == "flat" else offer_parts(catalogue_for(args.variant, config))
     return ActorCritic(obs_size, num_actions, hidden, where, args.offer_dim)
 

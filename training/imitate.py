@@ -344,6 +344,7 @@ def run(args: Args) -> Path:
 
     from .evaluate import policy_row
     from .export import export_sb3, sb3_policy_net
+    from .options import hidden_widths
     from .runs import EvalLog, Run, limit_threads
     from .selfplay import Args as TrainArgs, eval_opponents, rule_config
     from .selfplay_env import make_aec
@@ -363,7 +364,7 @@ def run(args: Args) -> Path:
             raise ValueError(f"bad value {spec!r} for {flag}: {exc}") from None
     if args.seats not in ("all", "one"):
         raise ValueError(f"bad value {args.seats!r} for --seats; allowed: 'all', 'one'")
-    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    hidden = hidden_widths(args.hidden)
     name = args.run_name or f"bc_{args.variant}__{args.seed}__{int(time.time())}"
     run_dir = Run.create(Path(args.out_dir) / name, overwrite=args.overwrite)
     print(f"run directory: {run_dir.path}", flush=True)

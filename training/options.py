@@ -12,6 +12,19 @@ from dataclasses import dataclass
 from typing import Optional
 
 
+def hidden_widths(text: str) -> list[int]:
+    """The hidden layer widths of ``--hidden`` (``"256,256"`` -> ``[256, 256]``); a ``ValueError`` names a
+    value that is not one or more positive whole numbers separated by commas."""
+    try:
+        widths = [int(h) for h in str(text).split(",") if h.strip()]
+    except ValueError:
+        widths = []
+    if not widths or min(widths) < 1:
+        raise ValueError(f"bad value {text!r} for --hidden: expected positive whole numbers separated by commas, "
+                         "e.g. 256,256")
+    return widths
+
+
 @dataclass
 class RunArgs:
     """The fields every trainer's ``Args`` starts with: the table it trains on, then the options of the

@@ -27,7 +27,7 @@ from typing import Optional
 from bean_env.agents.ppo import PolicyFileError, PolicyNet, PPOAgent, encoder_of, layout_hash, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
-from .options import RunArgs, add_arguments
+from .options import RunArgs, add_arguments, hidden_widths
 from .runs import (EvalLog, Run, RunDirError, deadline_after, export_and_evaluate, limit_threads, named_options,
                    resumed, scalar_items, stop_point, stop_reason, stop_signals, unchecked_distributions)
 
@@ -311,7 +311,7 @@ def build_model(args: Args, env):
     import torch
     from sb3_contrib import MaskablePPO
 
-    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    hidden = hidden_widths(args.hidden)
     return MaskablePPO(
         "MlpPolicy", env, learning_rate=args.learning_rate, n_steps=args.n_steps, batch_size=args.batch_size,
         n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_range,
@@ -355,7 +355,7 @@ def load_init_policy(args: Args, config: dict) -> tuple[str, str, object]:
     policy file, PolicyNet)``; raises ``ValueError`` naming the problem."""
     kind, path = init_source(args, config)
     layout = layout_hash(encoder_of(args.variant, config))
-    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    hidden = hidden_widths(args.hidden)
     if kind == "imitation":
         from .imitate import load_init
 
@@ -436,6 +436,7 @@ def train(args: Args) -> Path:
     config = rule_config(args)
     warmup_steps(args, config)  # bad options fail here, before a run directory is made
     eval_opponents(args, config)
+    hidden_widths(args.hidden)
     if not args.gift_penalty >= 0:
         raise ValueError(f"--gift-penalty must be a number >= 0, not {args.gift_penalty}")
     if not args.trade_bonus >= 0:

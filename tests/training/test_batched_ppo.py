@@ -21,6 +21,7 @@ from bean_env.training.evaluate import play_game
 from bean_env.training.batched_ppo import Args, Learner, check_args, train
 from bean_env.training.league import League, split_mix
 from bean_env.training.opponents import parse_mix
+from bean_env.training.options import hidden_widths
 from bean_env.training.policy_model import ActorCritic
 from bean_env.training.seat_rollout import SeatRollout
 from bean_env.vector import ArrayVectorEnv, array_variants
@@ -381,6 +382,10 @@ def test_bad_options_raise_clear_errors(tmp_path):
         split_mix("self:1,random:1")
     with pytest.raises(ValueError, match="--device"):
         check_args(dataclasses.replace(Args(), device="tpu"), config)
+    for bad in ("32,x", "0", "", "-5"):
+        with pytest.raises(ValueError, match="for --hidden: expected positive whole numbers"):
+            check_args(dataclasses.replace(Args(), hidden=bad), config)
+    assert hidden_widths("256, 192") == [256, 192]
     with pytest.raises(ValueError, match="for --eval-opponents: unknown agent 'foo'"):
         check_args(dataclasses.replace(Args(), eval_opponents="random,foo"), config)
     with pytest.raises(ValueError, match="for --eval-opponents: .*simulations"):

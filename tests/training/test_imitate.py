@@ -172,8 +172,9 @@ def test_init_policy_from_a_policy_file_trains_the_critic_first(tmp_path):
             selfplay.train(_train_args(tmp_path, "bad", "--init-policy", option, "--total-timesteps", "0"))
         assert not (tmp_path / "bad").exists()  # refused before a run directory is made
     for option in ("--critic-warmup", "-1"), ("--init-policy", str(tmp_path / "nowhere")), ("--gift-penalty", "-1"), \
-            ("--trade-bonus", "-1"), ("--eval-opponents", "random,foo"):
-        refused = "critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0|unknown agent 'foo'"
+            ("--trade-bonus", "-1"), ("--eval-opponents", "random,foo"), ("--hidden", "32,x"):
+        refused = "critic-warmup|not found|(gift-penalty|trade-bonus) must be a number >= 0|unknown agent 'foo'|" \
+            "for --hidden"
         with pytest.raises(ValueError, match=refused):
             selfplay.train(_train_args(tmp_path, "early", *option, "--total-timesteps", "0"))
         assert not (tmp_path / "early").exists()  # refused before a run directory is made
@@ -269,7 +270,8 @@ def test_bad_dagger_options_are_refused_before_the_run_starts(tmp_path, rounds, 
 
 @pytest.mark.parametrize("option, refused", [
     ({"teacher": "foo"}, "for --teacher: unknown agent 'foo'"), ({"others": "mcts:simulatons=2"}, "for --others"),
-    ({"seats": "some"}, "for --seats"), ({"eval_opponents": "random,foo"}, "for --eval-opponents")])
+    ({"seats": "some"}, "for --seats"), ({"eval_opponents": "random,foo"}, "for --eval-opponents"),
+    ({"hidden": "0"}, "for --hidden")])
 def test_bad_agents_and_seats_are_refused_before_the_run_starts(tmp_path, option, refused):
     with pytest.raises(ValueError, match=refused):
         imitate.run(imitate.Args(variant="bean_duel", games=1, out_dir=str(tmp_path), run_name="bad", **option))

@@ -85,7 +85,8 @@ def test_maskable_ppo_train_resume_and_load(tmp_path):
 @pytest.mark.parametrize("option, refused", [
     (["--rules", "{"], "for --rules: not JSON"), (["--rules", "[1]"], "for --rules: expected a JSON object"),
     (["--num-players", "9"], "num_players"), (["--opponent-mix", "random:1"], "positive 'learner' weight"),
-    (["--eval-opponents", "random,foo"], "for --eval-opponents: unknown agent 'foo'")])
+    (["--eval-opponents", "random,foo"], "for --eval-opponents: unknown agent 'foo'"),
+    (["--hidden", "16,x"], "for --hidden")])
 def test_rllib_train_refuses_bad_options_before_making_a_run_directory(tmp_path, option, refused):
     pytest.importorskip("ray.rllib")
     from bean_env.training.rllib.trainer import parse_args, train

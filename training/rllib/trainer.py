@@ -37,7 +37,7 @@ from bean_env.agents.ppo import PolicyNet, save_policy
 
 from ..evaluate import policy_row
 from ..league import split_mix
-from ..options import RunArgs, add_arguments
+from ..options import RunArgs, add_arguments, hidden_widths
 from ..runs import (EvalLog, Run, RunDirError, ScalarLog, deadline_after, export_and_evaluate, limit_threads,
                     named_options, resumed, sha256, stop_point, stop_reason, stop_signals)
 from ..selfplay import describe, eval_opponents
@@ -110,7 +110,7 @@ def build_config(args: Args, rules: dict, snapshot_dir: Path | None = None):
     from .module import MaskedPPOTorchRLModule
 
     register_env(ENV_NAME, lambda cfg: BeanMultiAgentEnv(cfg))
-    hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
+    hidden = hidden_widths(args.hidden)
     module = RLModuleSpec(module_class=MaskedPPOTorchRLModule,
                           model_config={"fcnet_hiddens": hidden, "fcnet_activation": "tanh",
                                         "head_fcnet_hiddens": [], "vf_share_layers": False})
@@ -237,6 +237,7 @@ def train(args: Args) -> Path:
         rules["num_players"] = args.num_players
     rules = validate(args.variant, rules)
     split_mix(args.opponent_mix)
+    hidden_widths(args.hidden)
     opponents = eval_opponents(args, rules)
     if not args.resume:
         name = args.run_name or f"rllib_{args.variant}__{args.seed}__{int(time.time())}"
