@@ -118,8 +118,8 @@ class GiftBuyer:
 
 def main(argv: list[str] | None = None) -> int:
     from bean_env.engine.trade_stats import TRADING_VARIANTS
-    from bean_env.registry import parse_spec
     from bean_env.training.benchmark import PROTOCOL, checkpoint_problem, measure
+    from bean_env.training.options import agent_spec
 
     labels = [e.label for e in PROTOCOL]
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -134,11 +134,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--entry {args.entry!r} is not a protocol entry with trading; choose from {labels}")
     if args.deals < 2:
         parser.error(f"--deals must be at least 2 (an interval needs two deals), not {args.deals}")
-    for flag, spec in (("--candidate", args.candidate), ("--opponent", args.opponent)):
-        try:
-            parse_spec(spec)
-        except ValueError as exc:
-            parser.error(f"bad agent spec {spec!r} for {flag}: {exc}")
+    try:
+        agent_spec("--candidate", args.candidate)
+        agent_spec("--opponent", args.opponent)
+    except ValueError as exc:
+        parser.error(str(exc))
     problem = checkpoint_problem([args.candidate, args.opponent], [entry])
     if problem:
         parser.error(problem)

@@ -340,11 +340,10 @@ def run(args: Args) -> Path:
     import torch
 
     from bean_env.agents.ppo import PolicyNet
-    from bean_env.registry import parse_spec
 
     from .evaluate import policy_row
     from .export import export_sb3, sb3_policy_net
-    from .options import hidden_widths
+    from .options import agent_spec, hidden_widths
     from .runs import EvalLog, Run, limit_threads
     from .selfplay import Args as TrainArgs, eval_opponents, rule_config
     from .selfplay_env import make_aec
@@ -357,11 +356,8 @@ def run(args: Args) -> Path:
                            eval_opponents=args.eval_opponents)
     config = rule_config(train_args)
     eval_opponents(train_args, config)  # bad options fail here, before a run directory is made
-    for flag, spec in (("--teacher", args.teacher), ("--others", args.others)):
-        try:
-            parse_spec(spec)
-        except ValueError as exc:
-            raise ValueError(f"bad value {spec!r} for {flag}: {exc}") from None
+    agent_spec("--teacher", args.teacher)
+    agent_spec("--others", args.others)
     if args.seats not in ("all", "one"):
         raise ValueError(f"bad value {args.seats!r} for --seats; allowed: 'all', 'one'")
     hidden = hidden_widths(args.hidden)

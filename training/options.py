@@ -25,6 +25,18 @@ def hidden_widths(text: str) -> list[int]:
     return widths
 
 
+def agent_spec(flag: str, spec: str) -> str:
+    """``spec``, an agent spec given as ``flag``, once the registry accepts it; a ``ValueError`` names the
+    option and what the registry refused (unknown agent, option or value)."""
+    from bean_env.registry import parse_spec
+
+    try:
+        parse_spec(spec)
+    except ValueError as exc:
+        raise ValueError(f"bad agent spec {spec!r} for {flag}: {exc}") from None
+    return spec
+
+
 @dataclass
 class RunArgs:
     """The fields every trainer's ``Args`` starts with: the table it trains on, then the options of the

@@ -133,12 +133,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.games < 1:
         p.error(f"--games must be at least 1, got {args.games}")
     from bean_env.agents.ppo import PolicyFileError, PolicyNet
-    from bean_env.registry import parse_spec
+
+    from .options import agent_spec
 
     try:
         meta = PolicyNet.load(args.checkpoint).meta
-        for spec in (x.strip() for x in f"{args.opponents},{args.baselines}".split(",") if x.strip()):
-            parse_spec(spec)
+        for flag, text in (("--opponents", args.opponents), ("--baselines", args.baselines)):
+            for spec in (x.strip() for x in text.split(",") if x.strip()):
+                agent_spec(flag, spec)
     except (OSError, PolicyFileError, ValueError) as exc:
         p.error(str(exc))
     if args.run and args.png and not (Path(args.run) / "eval.csv").is_file():

@@ -27,7 +27,7 @@ from typing import Optional
 from bean_env.agents.ppo import PolicyFileError, PolicyNet, PPOAgent, encoder_of, layout_hash, save_policy
 from bean_env.engine.trade_stats import TRADING_VARIANTS
 
-from .options import RunArgs, add_arguments, hidden_widths
+from .options import RunArgs, add_arguments, agent_spec, hidden_widths
 from .runs import (EvalLog, Run, RunDirError, deadline_after, export_and_evaluate, limit_threads, named_options,
                    resumed, scalar_items, stop_point, stop_reason, stop_signals, unchecked_distributions)
 
@@ -136,19 +136,11 @@ def rule_config(args: Args) -> dict:
 def eval_opponents(args: Args, config: dict) -> list[str]:
     """The baselines a run evaluates against (the mafia alone in one-seat variants); a ``ValueError`` names
     an agent spec the registry refuses."""
-    from bean_env.registry import parse_spec
-
     if config["num_players"] == 1:
         return ["mafia"]
     if args.eval_opponents == "auto":
         return ["random", "heuristic"] + (["heuristic:trading=fair"] if args.variant in TRADING_VARIANTS else [])
-    specs = [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
-    for spec in specs:
-        try:
-            parse_spec(spec)
-        except ValueError as exc:
-            raise ValueError(f"bad value {args.eval_opponents!r} for --eval-opponents: {exc}") from None
-    return specs
+    return [agent_spec("--eval-opponents", o.strip()) for o in args.eval_opponents.split(",") if o.strip()]
 
 
 def evaluate_policy(net: PolicyNet, args: Args, config: dict, label: str, timesteps: int) -> dict:
